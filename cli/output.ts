@@ -1,0 +1,38 @@
+// Prints one JSON document on stdout: the only output of a command run with --json.
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+// Prints a line for people on stdout.
+export function printLine(line = ''): void {
+  process.stdout.write(`${line}\n`);
+}
+
+export interface Progress {
+  tick(done: number, total?: number, label?: string): void;
+  done(): void;
+}
+
+/**
+ * A one-line counter on stderr, redrawn in place. Silent when stderr is not a terminal or when
+ * `quiet` is set (commands pass their --json flag), so machine output stays clean.
+ */
+export function progress(title: string, options: { quiet?: boolean } = {}): Progress {
+  const live = !options.quiet && process.stderr.isTTY === true;
+  let shown = false;
+  return {
+    tick(done, total, label) {
+      if (!live) return;
+      const count = total === undefined ? `${done}` : `${done}/${total}`;
+      const bar =
+        total && total > 0
+          ? ` [${'#'.repeat(Math.round((20 * done) / total)).padEnd(20, '.')}]`
+          : '';
+      process.stderr.write(`\r\x1b[2K${title}${bar} ${count}${label ? ` ${label}` : ''}`);
+      shown = true;
+    },
+    done() {
+      if (live && shown) process.stderr.write('\r\x1b[2K');
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The seam between "how a generator is executed" (a Docker container, or a local process for
+ * `rpe check`) and "what is checked about its output". Both executors return the same RunResult,
+ * so the checks, the verdict and the report never know which one ran.
+ */
+
+/** How an entrypoint is started. */
+export type EntrypointKind = 'python' | 'tsx' | 'node';
+
+export interface Entrypoint {
+  /** File name relative to the submission root: generate.py, generate.ts or generate.js. */
+  file: string;
+  kind: EntrypointKind;
+}
+
+export interface Limits {
+  /** Wall-clock limit per run, owned by the runner. */
+  timeoutSeconds: number;
+  /** Memory limit in bytes (memory = memory+swap in Docker). */
+  memoryBytes: number;
+  /** CPU quota, in cores. */
+  cpus: number;
+  /** Process limit. */
+  pids: number;
+  /** Largest output file accepted, in bytes. */
+  outputBytes: number;
+  /** How much of stdout/stderr is kept (the tail). */
+  logBytes: number;
+}
+
+/**
+ * What differs between the two runs of one seed, so that a generator that depends on anything
+ * but the seed shows different bytes. Every field is applied by both executors where it can be.
+ */
+export interface EnvVariation {
+  name: string;
+  pythonHashSeed: string;
+  tz: string;
+  lang: string;
+  home: string;
+  hostname: string;
+  /** Where the submission is mounted (Docker) or copied (local). */
+  submissionPath: string;
+  /** Reverse the order in which directory entries of the submission are created. */
+  reverseEntries: boolean;
+  /** How many throwaway processes to start first so the generator gets a different pid. */
+  pidShift: number;
+}
+
+export interface RunRequest {
+  submissionDir: string;
+  entrypoint: Entrypoint;
+  seed: number;
+  limits: Limits;
+  variation: EnvVariation;
+  /** Called with a short status line while the run goes on (for progress display). */
+  onStatus?: (line: string) => void;
+}
+
+export type RunStatus =
+  | 'ok'
+  | 'timeout'
+  | 'memory_limit'
+  | 'runtime_error'
+  | 'output_limit'
+  | 'unsafe_output'
+  | 'no_output';
+
+export interface RunResult {
+  status: RunStatus;
+  seed: number;
+  variation: string;
+  exitCode: number | null;
+  /** True only when the runner's own wall-clock limit ended the run. */
+  timedOut: boolean;
+  oomKilled: boolean;
+  wallMs: number;
+  /** Peak memory in bytes where the executor can measure it, else null. */
+  peakMemoryBytes: number | null;
+  stdoutTail: string;
+  stderrTail: string;
+  /** The output file's bytes, present only when status is 'ok'. */
+  output?: Buffer;
+  outputSha256?: string;
+  /** One line for people when status is not 'ok'. */
+  message?: string;
+}
+
+export interface Executor {
+  readonly kind: 'docker' | 'local';
+  /** Whether runs are isolated from the host (network, filesystem, limits). */
+  readonly isolated: boolean;
+  run(request: RunRequest): Promise<RunResult>;
+  /** Releases everything this executor created (containers, temporary folders). */
+  dispose(): Promise<void>;
+}
