@@ -1,2 +1,6 @@
 // The public door of the sandbox runner.
-export {};
+export type * from './run/executor.js';
+export * from './engine/index.js';
+export * from './submission/index.js';
+export * from './run/index.js';
+export * from './check/index.js';

@@ -1,0 +1,2 @@
+// The public door of framework/generator: filled in by that area.
+export {};

@@ -1,0 +1,2 @@
+// The public door of framework/random: filled in by that area.
+export {};

@@ -1,0 +1,2 @@
+// The public door of the panel: querying models, marking responses, shortcut baselines.
+export {};

@@ -1,0 +1,2 @@
+// The public door of sandbox/check.
+export {};
