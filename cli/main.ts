@@ -40,7 +40,9 @@ async function registerFolder(parent: Command, dir: string): Promise<void> {
 // Builds the `rpe` program with every command found under cli/commands/.
 export async function buildProgram(): Promise<Command> {
   const program = new Command('rpe')
-    .description('Reverse PolEval Track 2 toolkit: rules, generators, morphology and the sandbox runner')
+    .description(
+      'Reverse PolEval Track 2 toolkit: rules, generators, morphology and the sandbox runner',
+    )
     .option('--debug', 'print stack traces for errors')
     .showHelpAfterError()
     .exitOverride();

@@ -9,7 +9,11 @@ export class RpeError extends Error {
   readonly code: string;
   readonly exitCode: ExitStatus;
 
-  constructor(code: string, message: string, options: { exitCode?: ExitStatus; cause?: unknown } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    options: { exitCode?: ExitStatus; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'RpeError';
     this.code = code;

@@ -26,10 +26,23 @@ export async function measure(
 }
 
 // Prints one figure with its target, marking whether the target is met.
-export function report(label: string, value: number, unit: string, target?: { max?: number; min?: number }): void {
+export function report(
+  label: string,
+  value: number,
+  unit: string,
+  target?: { max?: number; min?: number },
+): void {
   let verdict = '';
-  if (target?.max !== undefined) verdict = value <= target.max ? `  ok (target ≤ ${target.max} ${unit})` : `  OVER target ≤ ${target.max} ${unit}`;
-  if (target?.min !== undefined) verdict = value >= target.min ? `  ok (target ≥ ${target.min} ${unit})` : `  UNDER target ≥ ${target.min} ${unit}`;
+  if (target?.max !== undefined)
+    verdict =
+      value <= target.max
+        ? `  ok (target ≤ ${target.max} ${unit})`
+        : `  OVER target ≤ ${target.max} ${unit}`;
+  if (target?.min !== undefined)
+    verdict =
+      value >= target.min
+        ? `  ok (target ≥ ${target.min} ${unit})`
+        : `  UNDER target ≥ ${target.min} ${unit}`;
   const shown = value >= 100 ? value.toFixed(0) : value.toFixed(2);
   process.stdout.write(`${label.padEnd(48)} ${shown.padStart(10)} ${unit}${verdict}\n`);
 }
