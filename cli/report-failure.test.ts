@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RpeError } from '../framework/errors.js';
+import { reportFailure } from './report-failure.js';
+
+function captureStderr() {
+  const lines: string[] = [];
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  return lines;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('reportFailure', () => {
+  it('prints an RpeError as one line and returns its exit code', () => {
+    const out = captureStderr();
+    expect(
+      reportFailure(
+        new RpeError('bad_input', 'items.jsonl: line 3: broken', { exitCode: 1 }),
+        false,
+      ),
+    ).toBe(1);
+    expect(out.join('')).toBe('rpe: items.jsonl: line 3: broken\n');
+  });
+
+  it('defaults an RpeError to exit 2', () => {
+    captureStderr();
+    expect(reportFailure(new RpeError('env', 'no engine'), false)).toBe(2);
+  });
+
+  it('keeps an unexpected error to its first line, with a hint instead of a stack', () => {
+    const out = captureStderr();
+    expect(reportFailure(new Error('boom\nsecond line'), false)).toBe(2);
+    expect(out.join('')).toBe(
+      'rpe: internal error: boom\nrpe: run again with --debug for the stack trace\n',
+    );
+  });
+
+  it('prints the stack with --debug', () => {
+    const out = captureStderr();
+    reportFailure(new Error('boom'), true);
+    expect(out.join('')).toMatch(/\n\s+at /);
+  });
+});

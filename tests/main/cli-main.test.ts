@@ -1,0 +1,42 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { packagePath } from '../../framework/package-root.js';
+
+const bin = packagePath('bin', 'rpe.js');
+
+function rpe(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the rpe binary', () => {
+  it('lists the commands it discovers under cli/commands', () => {
+    const r = rpe('--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: rpe/m);
+    expect(r.stdout).toMatch(/^\s+version\b/m);
+  });
+
+  it('prints the package version', () => {
+    const { version } = JSON.parse(
+      execFileSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], {
+        cwd: packagePath(),
+        encoding: 'utf8',
+      }),
+    ) as { version: string };
+    expect(rpe('version').stdout.trim()).toBe(version);
+  });
+
+  it('treats an unknown command as a usage error: exit 2, no stack trace', () => {
+    const r = rpe('no-such-command');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown command 'no-such-command'/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('treats an unknown option as a usage error', () => {
+    const r = rpe('version', '--no-such-option');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown option/);
+  });
+});
