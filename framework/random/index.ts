@@ -1,2 +1,3 @@
-// The public door of framework/random: filled in by that area.
-export {};
+// The public door of framework/random: keyed seeded streams.
+export { createStream, streamFromSeedHex, type Rng } from './create-stream.js';
+export { encodeStreamKey, streamSeed, type StreamKey } from './stream-seed.js';
