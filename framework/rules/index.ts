@@ -1,2 +1,11 @@
-// The public door of framework/rules: filled in by that area.
-export {};
+// The public door of framework/rules: the official Track 1 / Track 2 rules as pure functions.
+export { TASK_LIMITS, type TaskLimits } from './task-limits.js';
+export { normalize, codePointLength, isPythonSpace, PYTHON_WHITESPACE } from './normalize.js';
+export { itemSchema, type Item } from './item-schema.js';
+export type { ValidationIssue } from './validation-issue.js';
+export { validateItems, type ValidationResult } from './validate-items.js';
+export { jaccard, overlap, type OverlapPair, type OverlapResult } from './overlap.js';
+export { inputsFromJsonl } from './inputs-from-jsonl.js';
+export { accepts } from './accepts.js';
+export { hashDataDir } from './hash-data-dir.js';
+export { findDeclaredDataHash } from './find-declared-data-hash.js';

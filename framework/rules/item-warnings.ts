@@ -1,0 +1,70 @@
+import type { Item } from './item-schema.js';
+import { normalize } from './normalize.js';
+import { issue, type ValidationIssue } from './validation-issue.js';
+
+/**
+ * Phrasings by which an input talks about the assistant's role, instruction priority, ignoring
+ * earlier instructions or the conversation itself: the task says qualification rejects such
+ * items. A format check cannot decide intent, so these are warnings for a person to read.
+ */
+const ROLE_PATTERNS: readonly RegExp[] = [
+  /\bjeste[śs] (teraz |tylko |zwyk[łl]ym )?(asystent|model|chatbot|bot\b|sztuczn|ai\b|llm)/u,
+  /\b(z?ignoruj|pomi[ńn]|zapomnij|nie zwa[żz]aj na|nie stosuj si[ęe] do)\S*\s+(o\s+)?(wszystki\S*\s+)?(poprzedni|wcze[śs]niejsz|powy[żz]sz|wcze[śs]niej|dotychczasow|systemow)\S*\s+(instrukcj|polece|wiadomo|zasad|regu[łl]|wskaz[oó]w)/u,
+  /\b(prompt\S* systemow|systemow\S* (prompt|wiadomo|komunikat|instrukcj|polece))/u,
+  /\b(instrukcj\S*|wiadomo\S*|polece\S*) systemu\b/u,
+  /\b(twoj\S*|swoj\S*) rol[aęiąe]\b|\bwciel si[ęe] w\b|\budawaj,? [żz]e jeste[śs]/u,
+  /\b(nasz\S*|tej|t[ęe]|ta|obecn\S*) (rozmow|konwersacj|czat)/u,
+  /\bpriorytet\S* (instrukcj|polece)/u,
+  /\b(ignore|disregard|forget)\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|preceding|your|system)\s+(instructions?|messages?|prompts?|rules)/u,
+  /\bsystem (prompt|message|instruction)/u,
+  /\byou are (now )?(an? )?(helpful )?(assistant|ai\b|language model|chatbot|llm)/u,
+  /\b(as an ai|your role|act as|pretend (to be|you are)|developer mode|jailbreak)\b/u,
+  /\b(this|our|the previous) (conversation|chat)\b|\bprevious message/u,
+];
+
+const TRAILING_PUNCTUATION = /[.,;:!?…]$/u;
+const ONLY_PUNCTUATION = /^[\p{P}\s]*$/u;
+const LINE_SEPARATORS = /[\u0085\u2028\u2029]/u;
+
+/**
+ * Warnings for an item that passes the format check but that qualification or scoring may treat
+ * badly, and for a line some line readers would split.
+ */
+export function itemWarnings(item: Item, line: number, text: string): ValidationIssue[] {
+  const warnings: ValidationIssue[] = [];
+  const input = normalize(item.input).toLowerCase();
+  for (const pattern of ROLE_PATTERNS) {
+    const match = pattern.exec(input);
+    if (match) {
+      warnings.push(
+        issue(
+          line,
+          'role_instruction',
+          `input speaks about the role, instructions or the conversation ("${match[0]}"); qualification rejects such items`,
+        ),
+      );
+      break;
+    }
+  }
+  const gold = normalize(item.gold);
+  const hasAliases = item.aliases !== undefined && item.aliases.length > 0;
+  if (!hasAliases && TRAILING_PUNCTUATION.test(gold) && !ONLY_PUNCTUATION.test(gold)) {
+    warnings.push(
+      issue(
+        line,
+        'gold_trailing_punctuation',
+        `gold "${gold}" ends in punctuation and has no alias; an answer without it does not match`,
+      ),
+    );
+  }
+  if (LINE_SEPARATORS.test(text)) {
+    warnings.push(
+      issue(
+        line,
+        'line_separator_char',
+        'the line holds a raw U+0085, U+2028 or U+2029, which some line readers split on; escape it (\\u2028)',
+      ),
+    );
+  }
+  return warnings;
+}
