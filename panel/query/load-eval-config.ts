@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { RpeError } from '../../framework/index.js';
+import { parseDotEnv } from './parse-dot-env.js';
+
+/** Where the panel is asked: an OpenAI-compatible server and its key, parsed once. */
+export interface EvalConfig {
+  /** The base URL as given, e.g. http://127.0.0.1:8000/v1. */
+  baseUrl: string;
+  /** The chat completions URL derived from it. */
+  chatUrl: string;
+  /** Bearer key; null when the server needs none (a local vLLM, llama-server or Ollama). */
+  apiKey: string | null;
+  /** Where each value came from, for the run summary (never the key itself). */
+  source: {
+    baseUrl: 'option' | 'environment' | 'dotenv';
+    apiKey: 'option' | 'environment' | 'dotenv' | 'none';
+  };
+}
+
+export interface LoadEvalConfigOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  /** The process environment, passed in by the caller so nothing deeper reads it. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The .env file; default `.env` in the working folder. A missing file is not an error. */
+  envFile?: string;
+}
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((s) => /^https?:\/\/[^/\s]+/i.test(s) && URL.canParse(s), 'not an http(s) URL');
+
+// Resolves the endpoint from options, then the environment, then `.env` (EVAL_BASE_URL, EVAL_API_KEY).
+export function loadEvalConfig(options: LoadEvalConfigOptions = {}): EvalConfig {
+  const envFile = resolve(options.envFile ?? '.env');
+  let dotenv: Record<string, string> = {};
+  if (existsSync(envFile)) {
+    try {
+      dotenv = parseDotEnv(readFileSync(envFile, 'utf8'));
+    } catch (cause) {
+      throw new RpeError('env_unreadable', `cannot read ${envFile}: ${String(cause)}`, { cause });
+    }
+  }
+  const env = options.env ?? {};
+  const pick = (option: string | undefined, name: string) =>
+    nonEmpty(option) !== undefined
+      ? { value: nonEmpty(option), from: 'option' as const }
+      : nonEmpty(env[name]) !== undefined
+        ? { value: nonEmpty(env[name]), from: 'environment' as const }
+        : nonEmpty(dotenv[name]) !== undefined
+          ? { value: nonEmpty(dotenv[name]), from: 'dotenv' as const }
+          : undefined;
+
+  const base = pick(options.baseUrl, 'EVAL_BASE_URL');
+  if (!base?.value) {
+    throw new RpeError(
+      'endpoint_missing',
+      `no endpoint: pass --base-url or set EVAL_BASE_URL (environment or ${envFile})`,
+    );
+  }
+  const parsed = httpUrl.safeParse(base.value);
+  if (!parsed.success) {
+    throw new RpeError(
+      'endpoint_invalid',
+      `EVAL_BASE_URL ${JSON.stringify(base.value)} is not an http(s) URL`,
+    );
+  }
+  const key = pick(options.apiKey, 'EVAL_API_KEY');
+  return {
+    baseUrl: parsed.data,
+    chatUrl: chatCompletionsUrl(parsed.data),
+    apiKey: key?.value ?? null,
+    source: { baseUrl: base.from, apiKey: key?.from ?? 'none' },
+  };
+}
+
+// The chat completions URL of a base URL; a base URL that already names the route is kept.
+export function chatCompletionsUrl(baseUrl: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}

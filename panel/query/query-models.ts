@@ -1,0 +1,203 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { RpeError } from '../../framework/index.js';
+import { askWithRetries } from './ask-with-retries.js';
+import type { EvalConfig } from './load-eval-config.js';
+import { mapWithConcurrency } from './map-with-concurrency.js';
+import { modelFileName } from './model-file-name.js';
+import { requestChatCompletion, type ChatOutcome } from './request-chat-completion.js';
+import {
+  appendResponse,
+  endWithNewline,
+  readResponseCache,
+  writeResponseFile,
+  type ResponseRecord,
+} from './response-cache.js';
+import { responseKey } from './response-key.js';
+import { DECODING, SYSTEM_MESSAGE } from './system-message.js';
+
+export interface QueryOptions {
+  items: readonly { input: string }[];
+  models: readonly string[];
+  outputDir: string;
+  config: Pick<EvalConfig, 'chatUrl' | 'apiKey'>;
+  /** Requests in flight at once (per model; models are asked one after the other). Default 4. */
+  concurrency?: number;
+  /** Per request, in milliseconds. Default 120 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt on 429, 408, 5xx, network errors and timeouts. Default 4. */
+  retries?: number;
+  /** First backoff in milliseconds, doubled on each retry. Default 1000. */
+  baseDelayMs?: number;
+  /** Longest single wait, Retry-After included. Default 60 000. */
+  maxDelayMs?: number;
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+  onProgress?: (event: { done: number; total: number; model: string }) => void;
+}
+
+export interface QueryFailure {
+  model: string;
+  /** 1-based item number. */
+  item: number;
+  status: Exclude<ChatOutcome['status'], 'ok'>;
+  message: string;
+  attempts: number;
+}
+
+export interface ModelQuerySummary {
+  model: string;
+  file: string;
+  items: number;
+  /** Answers found in the cache, not asked again. */
+  cached: number;
+  /** Answers received in this run. */
+  answered: number;
+  failed: number;
+  /** Set when the server refused the model itself (404, 401, 403): its other items were not sent. */
+  error: string | null;
+}
+
+export interface QueryResult {
+  endpoint: string;
+  output_dir: string;
+  decoding: { temperature: number; max_tokens: number };
+  models: ModelQuerySummary[];
+  failures: QueryFailure[];
+  /** HTTP requests sent in this run, retries included. */
+  requests: number;
+  /** Every item of every model has an answer in its responses file. */
+  complete: boolean;
+  /** The signal stopped the run before the end. */
+  stopped: boolean;
+}
+
+// Asks every model every item (answers already cached are not asked again) and writes one
+// responses file per model; failures are reported as data, and the next run retries them.
+export async function queryModels(options: QueryOptions): Promise<QueryResult> {
+  const { items, models, outputDir, signal } = options;
+  try {
+    mkdirSync(outputDir, { recursive: true });
+  } catch (cause) {
+    throw new RpeError('output_unwritable', `cannot create ${outputDir}: ${String(cause)}`, {
+      cause,
+    });
+  }
+  const total = items.length * models.length;
+  const result: QueryResult = {
+    endpoint: options.config.chatUrl,
+    output_dir: outputDir,
+    decoding: { ...DECODING },
+    models: [],
+    failures: [],
+    requests: 0,
+    complete: false,
+    stopped: false,
+  };
+  let done = 0;
+  let endpointRefused = false;
+  for (const model of models) {
+    if (signal?.aborted || endpointRefused) break;
+    const file = join(outputDir, modelFileName(model));
+    const cache = readResponseCache(file);
+    endWithNewline(file);
+    const keys = items.map((item) =>
+      responseKey({ model, system: SYSTEM_MESSAGE, input: item.input, ...DECODING }),
+    );
+    const answers = new Map<string, ResponseRecord>();
+    const pending: { key: string; index: number }[] = [];
+    keys.forEach((key, index) => {
+      const hit = cache.byKey.get(key);
+      if (hit) answers.set(key, hit);
+      else if (!pending.some((p) => p.key === key)) pending.push({ key, index });
+    });
+    const summary: ModelQuerySummary = {
+      model,
+      file,
+      items: items.length,
+      cached: items.length - pending.length,
+      answered: 0,
+      failed: 0,
+      error: null,
+    };
+    result.models.push(summary);
+    done += summary.cached;
+    options.onProgress?.({ done, total, model });
+
+    await mapWithConcurrency(
+      pending,
+      options.concurrency ?? 4,
+      async ({ key, index }) => {
+        const input = items[index]?.input ?? '';
+        const { outcome, attempts } = await askWithRetries(
+          () => {
+            result.requests += 1;
+            return requestChatCompletion({
+              url: options.config.chatUrl,
+              apiKey: options.config.apiKey,
+              model,
+              system: SYSTEM_MESSAGE,
+              input,
+              ...DECODING,
+              timeoutMs: options.timeoutMs ?? 120_000,
+              ...(signal ? { signal } : {}),
+              ...(options.fetch ? { fetch: options.fetch } : {}),
+            });
+          },
+          {
+            retries: options.retries ?? 4,
+            baseDelayMs: options.baseDelayMs ?? 1000,
+            maxDelayMs: options.maxDelayMs ?? 60_000,
+          },
+          signal,
+        );
+        if (outcome.status === 'ok') {
+          const record: ResponseRecord = {
+            key,
+            model,
+            item: index + 1,
+            input,
+            response: outcome.content,
+            finish_reason: outcome.finishReason,
+          };
+          appendResponse(file, record);
+          answers.set(key, record);
+          summary.answered += 1;
+        } else if (outcome.status !== 'aborted') {
+          summary.failed += 1;
+          result.failures.push({
+            model,
+            item: index + 1,
+            status: outcome.status,
+            message: outcome.message,
+            attempts,
+          });
+          if (outcome.status === 'http_error' && [401, 403, 404].includes(outcome.httpStatus)) {
+            summary.error ??= outcome.message;
+            endpointRefused ||= outcome.httpStatus !== 404;
+          }
+        }
+        done += 1;
+        options.onProgress?.({ done, total, model });
+      },
+      () => signal?.aborted === true || summary.error !== null,
+    );
+
+    if (!signal?.aborted) {
+      // The finished file holds this set's answers in item order; stale lines of changed items go.
+      const ordered = keys.flatMap((key, index) => {
+        const record = answers.get(key);
+        return record ? [{ ...record, item: index + 1 }] : [];
+      });
+      writeResponseFile(file, ordered);
+    }
+  }
+  result.stopped = signal?.aborted === true;
+  result.failures.sort(
+    (a, b) => models.indexOf(a.model) - models.indexOf(b.model) || a.item - b.item,
+  );
+  result.complete =
+    result.models.length === models.length &&
+    result.models.every((m) => m.cached + m.answered === m.items && m.error === null);
+  return result;
+}

@@ -1,0 +1,75 @@
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+import { RpeError } from '../../framework/index.js';
+
+/**
+ * One line of a responses file, which is also the cache: `rpe query` appends a line as soon as an
+ * answer arrives, so an interrupted run keeps every answer it got.
+ */
+export const responseRecordSchema = z.object({
+  /** responseKey() of (model, system message, input, decoding). */
+  key: z.string(),
+  model: z.string(),
+  /** 1-based item number in the items file of the run that asked. */
+  item: z.number().int().positive(),
+  input: z.string(),
+  response: z.string(),
+  finish_reason: z.string().nullable().optional(),
+});
+
+export type ResponseRecord = z.infer<typeof responseRecordSchema>;
+
+export interface ResponseCache {
+  byKey: Map<string, ResponseRecord>;
+  /** Lines that could not be read (a line cut short when a run was killed): they are asked again. */
+  unreadableLines: number;
+}
+
+// Reads the cached answers of one responses file; a missing file is an empty cache.
+export function readResponseCache(path: string): ResponseCache {
+  const byKey = new Map<string, ResponseRecord>();
+  let unreadableLines = 0;
+  if (!existsSync(path)) return { byKey, unreadableLines };
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (cause) {
+    throw new RpeError('cache_unreadable', `cannot read ${path}: ${String(cause)}`, { cause });
+  }
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const record = parseLine(line);
+    if (record) byKey.set(record.key, record);
+    else unreadableLines += 1;
+  }
+  return { byKey, unreadableLines };
+}
+
+function parseLine(line: string): ResponseRecord | null {
+  try {
+    const parsed = responseRecordSchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// Appends one answer as one line; a single small write, so a kill leaves at most one cut line.
+export function appendResponse(path: string, record: ResponseRecord): void {
+  appendFileSync(path, `${JSON.stringify(record)}\n`, 'utf8');
+}
+
+// Replaces the file with exactly these records, through a temporary file and a rename.
+export function writeResponseFile(path: string, records: readonly ResponseRecord[]): void {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  writeFileSync(temp, records.map((r) => `${JSON.stringify(r)}\n`).join(''), 'utf8');
+  renameSync(temp, path);
+}
+
+// Ends a file cut in the middle of a line with a newline, so the next append starts a fresh line.
+export function endWithNewline(path: string): void {
+  if (!existsSync(path)) return;
+  const text = readFileSync(path);
+  if (text.length > 0 && text[text.length - 1] !== 0x0a) appendFileSync(path, '\n');
+}
