@@ -9,3 +9,8 @@ export { inputsFromJsonl } from './inputs-from-jsonl.js';
 export { accepts } from './accepts.js';
 export { hashDataDir } from './hash-data-dir.js';
 export { findDeclaredDataHash } from './find-declared-data-hash.js';
+export { matrixSchema, parseMatrix, type CorrectnessMatrix } from './matrix-schema.js';
+export { simpsonMaximum, simpson } from './simpson-maximum.js';
+export { score, type ScoreResult, type ItemScore, type PairScore } from './score.js';
+export { readMeta, familyTable, type FamilyRow } from './family-table.js';
+export { scoreMarkdown } from './score-markdown.js';
