@@ -1,2 +1,14 @@
-// The public door of sandbox/run.
-export {};
+// The public door of sandbox/run: one run of a generator, whichever executor runs it.
+export { DEFAULT_LIMITS, parseSize, parseSeeds, resolveLimits } from './default-limits.js';
+export {
+  ENV_VARIATIONS,
+  VARIATION_FIELDS,
+  VARIATION_LABELS,
+  variationEnv,
+  withField,
+  type VariationField,
+} from './env-variations.js';
+export { createTailBuffer, type TailBuffer } from './tail-buffer.js';
+export { collectOutput, type CollectedOutput } from './collect-output.js';
+export { classifyRun, lastLine, type RunOutcome } from './classify-run.js';
+export { createLocalExecutor } from './local-executor.js';

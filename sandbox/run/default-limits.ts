@@ -1,0 +1,56 @@
+import { RpeError } from '../../framework/errors.js';
+import type { Limits } from './executor.js';
+
+/**
+ * The Track 2 limits: 120 s per seed is the task's own figure; the rest are the runner's choice,
+ * generous for a generator of at most 200 short items.
+ */
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  timeoutSeconds: 120,
+  memoryBytes: 2 * 1024 ** 3,
+  cpus: 1,
+  pids: 256,
+  outputBytes: 16 * 1024 ** 2,
+  logBytes: 16 * 1024,
+});
+
+const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+// Parses a size such as `2g`, `512m`, `64k` or a plain byte count (binary units, like Docker).
+export function parseSize(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([bkmg]?)(?:i?b)?\s*$/i.exec(text);
+  const unit = UNITS[match?.[2]?.toLowerCase() ?? ''];
+  if (!match || unit === undefined || Number(match[1]) <= 0) {
+    throw new RpeError('bad_size', `not a size: "${text}" (expected e.g. 2g, 512m, 1048576)`);
+  }
+  return Math.round(Number(match[1]) * unit);
+}
+
+// Parses a seed list such as `0,1,2` (commas or whitespace): non-negative integers, no repeats.
+export function parseSeeds(text: string): number[] {
+  const parts = text.split(/[\s,]+/).filter((p) => p !== '');
+  const seeds = parts.map((p) => {
+    if (!/^\d+$/.test(p) || !Number.isSafeInteger(Number(p))) {
+      throw new RpeError('bad_seeds', `not a seed: "${p}" (seeds are non-negative integers)`);
+    }
+    return Number(p);
+  });
+  if (seeds.length === 0) throw new RpeError('bad_seeds', 'no seeds given');
+  if (new Set(seeds).size !== seeds.length) {
+    throw new RpeError('bad_seeds', `a seed is repeated in "${text.trim()}"`);
+  }
+  return seeds;
+}
+
+// Builds limits from the defaults and the options a command was given.
+export function resolveLimits(options: Partial<Limits> = {}): Limits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const [key, value] of Object.entries(options) as [keyof Limits, number | undefined][]) {
+    if (value === undefined) continue;
+    if (!Number.isFinite(value) || value <= 0) {
+      throw new RpeError('bad_limit', `${key} must be a positive number, got ${value}`);
+    }
+    limits[key] = value;
+  }
+  return limits;
+}

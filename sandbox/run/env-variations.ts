@@ -1,0 +1,78 @@
+import type { EnvVariation } from './executor.js';
+
+/**
+ * The two environments every seed runs in. Each field differs, so any dependence on something
+ * other than the seed shows up as different bytes. TZ values are POSIX strings so they work in a
+ * minimal image without tzdata.
+ */
+export const ENV_VARIATIONS: readonly [EnvVariation, EnvVariation] = [
+  {
+    name: 'a',
+    pythonHashSeed: '0',
+    tz: 'UTC0',
+    lang: 'C.UTF-8',
+    home: '/tmp/home-a',
+    hostname: 'rpe-a',
+    submissionPath: '/submission',
+    reverseEntries: false,
+    pidShift: 0,
+  },
+  {
+    name: 'b',
+    pythonHashSeed: '2718281',
+    tz: 'JST-9',
+    lang: 'pl_PL.UTF-8',
+    home: '/tmp/home-b',
+    hostname: 'rpe-b',
+    submissionPath: '/mnt/submission-b',
+    reverseEntries: true,
+    pidShift: 37,
+  },
+];
+
+/** The fields of an EnvVariation that can be varied one at a time. */
+export type VariationField = Exclude<keyof EnvVariation, 'name'>;
+
+export const VARIATION_FIELDS: readonly VariationField[] = [
+  'pythonHashSeed',
+  'tz',
+  'lang',
+  'home',
+  'hostname',
+  'submissionPath',
+  'reverseEntries',
+  'pidShift',
+];
+
+/** How a report names each field: what a team should look for in its code. */
+export const VARIATION_LABELS: Readonly<Record<VariationField, string>> = {
+  pythonHashSeed: 'PYTHONHASHSEED',
+  tz: 'TZ',
+  lang: 'LANG/LC_ALL',
+  home: 'HOME',
+  hostname: 'the hostname',
+  submissionPath: 'the submission path',
+  reverseEntries: 'the order of directory entries',
+  pidShift: 'the process id',
+};
+
+// The base variation with one field taken from the other: used to find which field matters.
+export function withField(
+  base: EnvVariation,
+  other: EnvVariation,
+  field: VariationField,
+): EnvVariation {
+  return { ...base, [field]: other[field], name: `${base.name}+${field}` };
+}
+
+// The environment variables a variation sets for the generator.
+export function variationEnv(variation: EnvVariation, home: string): Record<string, string> {
+  return {
+    PYTHONHASHSEED: variation.pythonHashSeed,
+    TZ: variation.tz,
+    LANG: variation.lang,
+    LC_ALL: variation.lang,
+    HOME: home,
+    HOSTNAME: variation.hostname,
+  };
+}
