@@ -1,2 +1,31 @@
-// The public door of framework/generator: filled in by that area.
-export {};
+// The public door of framework/generator: declare families and generators, generate a seed, write it.
+export {
+  defineGenerator,
+  family,
+  isGenerator,
+  type Answer,
+  type Family,
+  type FamilySpec,
+  type Generator,
+  type GeneratorSpec,
+  type Rejection,
+  type SampleContext,
+  type SampledItem,
+} from './define-generator.js';
+export { allocateQuotas } from './allocate-quotas.js';
+export {
+  generate,
+  type FamilySummary,
+  type GenerateOptions,
+  type GeneratedRecord,
+  type GenerationResult,
+  type GenerationWarning,
+} from './generate.js';
+export { estimateCapacity, expectedJaccard, expectedSetOverlap } from './estimate-overlap.js';
+export { formatItems, writeFileAtomic } from './format-items.js';
+export { withPurityGuard } from './purity-guard.js';
+export { loadGenerator, type LoadedGenerator } from './load-generator.js';
+export { runGeneratorCli } from './run-generator-cli.js';
+export { writeGeneration, formatMeta, type WriteGenerationOptions } from './write-generation.js';
+export { provenanceMarkdown, type ProvenanceOptions } from './provenance-markdown.js';
+export { generatorDataHash } from './generator-data-hash.js';

@@ -1,0 +1,89 @@
+import { existsSync, statSync } from 'node:fs';
+import { extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RpeError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
+import { isGenerator, type Generator } from './define-generator.js';
+
+const CANDIDATES = ['generator.ts', 'generator.js', 'generator.mjs'];
+
+export interface LoadedGenerator {
+  generator: Generator;
+  /** The module file that declared it. */
+  file: string;
+  /** The module actually imported: the source, or its compiled copy under dist/. */
+  loaded: string;
+}
+
+function moduleFile(target: string): string {
+  const abs = resolve(target);
+  if (!existsSync(abs))
+    throw new RpeError('generator_missing', `${target}: no such file or folder`);
+  if (!statSync(abs).isDirectory()) return abs;
+  const found = CANDIDATES.map((name) => join(abs, name)).find((p) => existsSync(p));
+  if (!found) {
+    throw new RpeError(
+      'generator_missing',
+      `${target}: no ${CANDIDATES.join(', ')} in this folder`,
+    );
+  }
+  return found;
+}
+
+/**
+ * A TypeScript module of this package (the examples) that `npm run build` compiled and that has
+ * not changed since: importing the compiled copy skips loading a TypeScript compiler.
+ */
+function compiledCopy(file: string): string | null {
+  if (extname(file) !== '.ts') return null;
+  const rel = relative(packageRoot(), file);
+  if (rel.startsWith('..') || isAbsolute(rel) || rel.split(/[\\/]/).includes('node_modules'))
+    return null;
+  const compiled = join(packageRoot(), 'dist', rel.replace(/\.ts$/, '.js'));
+  if (!existsSync(compiled) || statSync(compiled).mtimeMs < statSync(file).mtimeMs) return null;
+  return compiled;
+}
+
+async function importModule(file: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(file).href;
+  if (extname(file) !== '.ts') return (await import(url)) as Record<string, unknown>;
+  let tsx: { tsImport(specifier: string, parent: string): Promise<unknown> };
+  try {
+    tsx = (await import('tsx/esm/api')) as typeof tsx;
+  } catch (error) {
+    throw new RpeError(
+      'tsx_missing',
+      `${file}: loading TypeScript needs tsx (npm install --save-dev tsx)`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return (await tsx.tsImport(url, import.meta.url)) as Record<string, unknown>;
+}
+
+// Loads the generator a folder or module declares (its default export, or an export `generator`).
+export async function loadGenerator(target: string): Promise<LoadedGenerator> {
+  const file = moduleFile(target);
+  const loaded = compiledCopy(file) ?? file;
+  let mod: Record<string, unknown>;
+  try {
+    mod = await importModule(loaded);
+  } catch (error) {
+    if (error instanceof RpeError) throw error;
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new RpeError('generator_unloadable', `${file}: cannot load: ${message}`, {
+      exitCode: 1,
+      cause: error,
+    });
+  }
+  const generator = [mod.default, mod.generator].find(isGenerator);
+  if (!generator) {
+    throw new RpeError(
+      'not_a_generator',
+      `${file}: exports no generator (export default defineGenerator({ ... }))`,
+      { exitCode: 1 },
+    );
+  }
+  return { generator, file, loaded };
+}

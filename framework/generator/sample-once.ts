@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { RpeError, isRpeError } from '../errors.js';
+import type { Lexeme, Lexicon } from '../lexicon/index.js';
+import type { Rng, StreamKey } from '../random/index.js';
+import { TASK_LIMITS, normalize, validateItems, type Item } from '../rules/index.js';
+import type { Answer, Family, Rejection, SampleContext, SampledItem } from './define-generator.js';
+
+const sampledSchema = z.object({
+  input: z.string(),
+  gold: z.string(),
+  aliases: z.array(z.string()).optional(),
+  lemma: z.string().optional(),
+  query: z.string().optional(),
+});
+
+/** Lexicon failures that mean "this draw has no answer", not "the generator is broken". */
+const REJECTING_CODES = new Set(['unknown_lemma', 'no_such_form']);
+
+// Aliases as the rules want them: normalised-distinct, never the gold, at most five.
+export function cleanAliases(gold: string, aliases: readonly string[]): string[] {
+  const seen = new Set([normalize(gold)]);
+  const kept: string[] = [];
+  for (const alias of aliases) {
+    const key = normalize(alias);
+    if (key === '' || seen.has(key) || kept.length >= TASK_LIMITS.maxAliases) continue;
+    seen.add(key);
+    kept.push(alias);
+  }
+  return kept;
+}
+
+function answerFor(lex: Lexicon, lemma: string | Lexeme, query: string): Answer {
+  const forms = lex.forms(lemma, query);
+  const gold = forms[0]?.form ?? '';
+  const variants = [...new Set(forms.map((f) => f.form))].filter((f) => f !== gold);
+  return { gold, aliases: variants, lemma: typeof lemma === 'string' ? lemma : lemma.lemma, query };
+}
+
+function where(key: StreamKey): string {
+  return `family "${key.family}", item ${key.index + 1}, attempt ${key.attempt + 1}`;
+}
+
+/**
+ * One call of a family's sample() with the streams of `key`: a checked item, or a rejection.
+ * A lexicon miss (unknown lemma, no such form) is a rejection; any other error stops the run.
+ */
+export function sampleOnce(
+  family: Family,
+  key: StreamKey,
+  lex: () => Lexicon,
+  stream: (key: StreamKey) => Rng,
+): { sampled: SampledItem; item: Item } | Rejection {
+  const ctx: SampleContext = {
+    seed: key.seed,
+    family: key.family,
+    index: key.index,
+    attempt: key.attempt,
+    rng: stream(key),
+    stream: (label) => stream({ ...key, label }),
+    get lex() {
+      return lex();
+    },
+    answer: (lemma, query) => answerFor(lex(), lemma, query),
+    reject: (reason) => ({ rejected: reason }),
+  };
+  let result: unknown;
+  try {
+    result = family.sample(ctx);
+  } catch (error) {
+    if (isRpeError(error) && REJECTING_CODES.has(error.code))
+      return { rejected: `lexicon ${error.code}` };
+    if (isRpeError(error) && error.code === 'impure_generator') throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new RpeError('family_failed', `${where(key)}: sample() threw: ${message}`, {
+      exitCode: 1,
+      cause: error,
+    });
+  }
+  if (result instanceof Promise) {
+    throw new RpeError(
+      'family_failed',
+      `${where(key)}: sample() returned a Promise; it must be synchronous`,
+      { exitCode: 1 },
+    );
+  }
+  if (typeof result === 'object' && result !== null && 'rejected' in result) {
+    return { rejected: String((result as Rejection).rejected) };
+  }
+  const parsed = sampledSchema.safeParse(result);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new RpeError(
+      'invalid_item',
+      `${where(key)}: sample() must return {input, gold, aliases?} or ctx.reject(): ${first?.path.join('.') ?? ''} ${first?.message ?? ''}`.trim(),
+      { exitCode: 1 },
+    );
+  }
+  const sampled = parsed.data;
+  const aliases = cleanAliases(sampled.gold, sampled.aliases ?? []);
+  const item: Item =
+    aliases.length > 0
+      ? { input: sampled.input, gold: sampled.gold, aliases }
+      : { input: sampled.input, gold: sampled.gold };
+  const checked = validateItems([JSON.stringify(item)], { minItems: 0, maxItems: 1 });
+  const error = checked.errors[0];
+  if (error)
+    throw new RpeError('invalid_item', `${where(key)}: ${error.code}: ${error.message}`, {
+      exitCode: 1,
+    });
+  return { sampled, item };
+}

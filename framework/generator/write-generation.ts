@@ -1,0 +1,44 @@
+import { RpeError } from '../errors.js';
+import type { Lexicon } from '../lexicon/index.js';
+import type { Generator } from './define-generator.js';
+import { writeFileAtomic } from './format-items.js';
+import { generate, type GenerationResult } from './generate.js';
+
+export interface WriteGenerationOptions {
+  seed: number;
+  /** items.jsonl to write (canonical JSONL, atomically). */
+  out: string;
+  /** Optional sidecar: one {"family", "phenomenon"} line per item, in item order. */
+  meta?: string;
+  lexicon?: Lexicon;
+}
+
+// The sidecar the score report groups by: one JSON line per item, in item order.
+export function formatMeta(result: GenerationResult): string {
+  return result.records
+    .map((r) => `${JSON.stringify({ family: r.family, phenomenon: r.phenomenon })}\n`)
+    .join('');
+}
+
+function write(path: string, text: string): void {
+  try {
+    writeFileAtomic(path, text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RpeError('output_unwritable', `${path}: cannot write: ${reason}`, { cause: error });
+  }
+}
+
+// Generates one seed and writes its items (and the sidecar when asked); nothing is written on failure.
+export function writeGeneration(
+  generator: Generator,
+  options: WriteGenerationOptions,
+): GenerationResult {
+  const result = generate(generator, {
+    seed: options.seed,
+    ...(options.lexicon ? { lexicon: options.lexicon } : {}),
+  });
+  write(options.out, result.jsonl);
+  if (options.meta) write(options.meta, formatMeta(result));
+  return result;
+}
