@@ -1,0 +1,43 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { LexemeFilter } from './lexicon.js';
+
+// The prepared statement for one shape of lexemes() filter, prepared once per shape and kept in
+// `cache`; returns it with the parameters in placeholder order.
+export function lexemesStatement(
+  db: BetterSqlite3.Database,
+  cache: Map<string, BetterSqlite3.Statement>,
+  filter: LexemeFilter,
+): { statement: BetterSqlite3.Statement; params: (string | number)[] } {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (filter.pos !== undefined) {
+    where.push('pos = ?');
+    params.push(filter.pos);
+  }
+  if (filter.gender !== undefined) {
+    const genders = typeof filter.gender === 'string' ? [filter.gender] : [...filter.gender];
+    where.push(genders.length === 0 ? '0' : `gender IN (${genders.map(() => '?').join(', ')})`);
+    params.push(...genders);
+  }
+  if (filter.maxRank !== undefined) {
+    where.push('rank <= ?');
+    params.push(filter.maxRank);
+  }
+  if (filter.lemma !== undefined) {
+    where.push('lemma = ?');
+    params.push(filter.lemma);
+  }
+  let sql = 'SELECT id, lemma, pos, gender, rank FROM lexemes';
+  if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
+  sql += ' ORDER BY rank IS NULL, rank, lemma, id';
+  if (filter.limit !== undefined) {
+    sql += ' LIMIT ?';
+    params.push(filter.limit);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql).raw();
+    cache.set(sql, statement);
+  }
+  return { statement, params };
+}

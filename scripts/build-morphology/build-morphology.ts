@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildLexicon, type BuildLexiconResult } from '../../framework/lexicon/index.js';
+import { type Versions, expectedVersions, versionChanges } from './expected-versions.js';
+import { fetchMorfologik } from './fetch-morfologik.js';
+import { FREQUENCY_PACKAGE, loadFrequencyLists, rankLookup } from './load-frequency-lists.js';
+import { keptRows, selectLemmas } from './select-lemmas.js';
+
+export interface BuildMorphologyOptions {
+  out: string;
+  /** data/SOURCES.md: the versions the committed snapshot was built from. */
+  sourcesMd: string;
+  allowVersionChange?: boolean;
+  /** Use an already decompiled polish.tsv instead of downloading (versions then come from SOURCES.md). */
+  tsv?: string;
+  log?: (line: string) => void;
+}
+
+export interface BuildMorphologyResult extends BuildLexiconResult {
+  lemmas: number;
+  versions: Versions;
+}
+
+// Builds data/morphology.sqlite from Debian's Morfologik and @zxcvbn-ts/language-pl.
+export async function buildMorphology(
+  options: BuildMorphologyOptions,
+): Promise<BuildMorphologyResult> {
+  const log = options.log ?? (() => undefined);
+  const expected = expectedVersions(options.sourcesMd);
+  const workDir = mkdtempSync(join(tmpdir(), 'rpe-morphology-'));
+  try {
+    const lists = await loadFrequencyLists();
+    let tsv = options.tsv;
+    let versions: Versions = { [FREQUENCY_PACKAGE]: lists.version };
+    if (tsv === undefined) {
+      const fetched = await fetchMorfologik(workDir, log);
+      tsv = fetched.tsv;
+      versions = { ...fetched.versions, ...versions };
+    } else {
+      for (const [name, version] of Object.entries(expected)) versions[name] ??= version;
+    }
+    const changes = versionChanges(expected, versions);
+    if (changes.length > 0 && !options.allowVersionChange) {
+      throw new Error(
+        `source versions differ from ${options.sourcesMd} (${changes.join('; ')}); the snapshot would change: ` +
+          'rerun with --allow-version-change and update SOURCES.md',
+      );
+    }
+    log('selecting lemmas');
+    const lemmas = await selectLemmas(tsv, { rankedForms: lists.ranks, names: lists.names });
+    log(`reading the rows of ${lemmas.size} lemmas`);
+    const rows = await keptRows(tsv, lemmas);
+    log(`writing ${options.out}`);
+    const source = `Morfologik 2.1 PoliMorf (Debian libmorfologik-stemming2-java ${versions['libmorfologik-stemming2-java'] ?? '?'}), ranks and names from ${FREQUENCY_PACKAGE} ${lists.version}`;
+    const meta = Object.fromEntries(
+      Object.entries(versions).map(([name, version]) => [`version:${name}`, version]),
+    );
+    const result = buildLexicon({
+      rows,
+      out: options.out,
+      rankOf: rankLookup(lists.ranks),
+      source,
+      meta,
+    });
+    return { ...result, lemmas: lemmas.size, versions };
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}

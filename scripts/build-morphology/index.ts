@@ -1,0 +1,33 @@
+// Builds the morphology snapshot: `tsx scripts/build-morphology/index.ts [--out FILE]
+// [--allow-version-change] [--tsv polish.tsv]`. Prints progress on stderr, a summary on stdout.
+import { parseArgs } from 'node:util';
+import { packagePath } from '../../framework/package-root.js';
+import { buildMorphology } from './build-morphology.js';
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: packagePath('data', 'morphology.sqlite') },
+    'allow-version-change': { type: 'boolean', default: false },
+    tsv: { type: 'string' },
+  },
+});
+
+const started = Date.now();
+try {
+  const result = await buildMorphology({
+    out: values.out,
+    sourcesMd: packagePath('data', 'SOURCES.md'),
+    allowVersionChange: values['allow-version-change'],
+    tsv: values.tsv,
+    log: (line) => process.stderr.write(`build-morphology: ${line}\n`),
+  });
+  process.stdout.write(
+    `${result.out}: ${result.lemmas} lemmas, ${result.lexemes} lexemes, ${result.forms} forms, ` +
+      `${result.readings} readings, ${result.tags} tags (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+  );
+} catch (error) {
+  process.stderr.write(
+    `build-morphology: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exitCode = 2;
+}
