@@ -1,0 +1,49 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { printJson, printLine } from '../output.js';
+
+interface OverlapFlags {
+  max: number;
+  json?: boolean;
+}
+
+function fraction(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) {
+    throw new InvalidArgumentError('expected a number between 0 and 1');
+  }
+  return n;
+}
+
+// `rpe overlap A B [C ...]`: the Track 2 seed-variation check on item files.
+export function register(program: Command): void {
+  program
+    .command('overlap')
+    .description(
+      'Jaccard overlap of the normalised inputs of every pair of item files (exit 1 when a pair is above --max)',
+    )
+    .argument('<files...>', 'two or more items.jsonl files, e.g. one per seed')
+    .option('--max <fraction>', 'highest Jaccard allowed', fraction, 0.5)
+    .option('--json', 'print {pairs, max, threshold, ok} as JSON')
+    .action(async (files: string[], flags: OverlapFlags) => {
+      const { RpeError, inputsFromJsonl, overlap, readSource } =
+        await import('../../framework/index.js');
+      if (files.length < 2) {
+        throw new RpeError('usage', 'overlap needs at least two files', { exitCode: 2 });
+      }
+      const sets = files.map((name) => ({
+        name,
+        inputs: inputsFromJsonl(readSource(name), name).inputs,
+      }));
+      const result = overlap(sets, { max: flags.max });
+      if (flags.json) printJson(result);
+      else {
+        for (const p of result.pairs) {
+          const mark = p.jaccard > result.threshold ? '\tABOVE' : '';
+          printLine(`${p.a}\t${p.b}\t${p.jaccard.toFixed(4)}${mark}`);
+        }
+        printLine(`max\t${result.max.toFixed(4)}\t(allowed ≤ ${result.threshold})`);
+        printLine(`ok\t${result.ok ? 1 : 0}`);
+      }
+      process.exitCode = result.ok ? 0 : 1;
+    });
+}
