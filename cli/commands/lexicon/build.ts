@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+
+// `rpe lexicon build`: rebuilds the snapshot from its sources with scripts/build-morphology.
+export function register(lexicon: Command): void {
+  lexicon
+    .command('build')
+    .description('rebuild the morphology snapshot from Morfologik and the frequency lists')
+    .option('--out <file>', 'where to write it (default: data/morphology.sqlite)')
+    .option(
+      '--allow-version-change',
+      'build even when a source version differs from data/SOURCES.md',
+    )
+    .option('--tsv <file>', 'use an already decompiled polish.tsv instead of downloading')
+    .action(async (options: { out?: string; allowVersionChange?: boolean; tsv?: string }) => {
+      const { RpeError, packagePath } = await import('../../../framework/index.js');
+      const script = packagePath('scripts', 'build-morphology', 'index.ts');
+      const tsx = packagePath('node_modules', 'tsx', 'package.json');
+      if (!existsSync(script) || !existsSync(tsx)) {
+        throw new RpeError(
+          'lexicon_build_unavailable',
+          'rpe lexicon build runs from a checkout with its dev dependencies (git clone, then npm ci)',
+        );
+      }
+      const args = ['--import', 'tsx', script];
+      if (options.out) args.push('--out', resolve(options.out));
+      if (options.allowVersionChange) args.push('--allow-version-change');
+      if (options.tsv) args.push('--tsv', resolve(options.tsv));
+      const { execa } = await import('execa');
+      // Paths are resolved here because the script runs from the package root.
+      // The script prints its stages on stderr and a summary on stdout: pass both through.
+      const result = await execa(process.execPath, args, {
+        cwd: packagePath(),
+        stdio: 'inherit',
+        reject: false,
+      });
+      if (result.exitCode !== 0) process.exitCode = result.exitCode === 1 ? 1 : 2;
+    });
+}
