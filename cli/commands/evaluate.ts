@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { Option, type Command } from 'commander';
+import { printJson, printLine, progress } from '../output.js';
+
+interface EvaluateFlags {
+  items: string;
+  responsesDir: string;
+  output: string;
+  modelsFile?: string;
+  evaluator?: string;
+  sandbox: 'none' | 'docker';
+  image?: string;
+  python?: string;
+  json?: boolean;
+}
+
+// `rpe evaluate`: marks every model's answers into the correctness matrix `rpe score` reads.
+export function register(program: Command): void {
+  program
+    .command('evaluate')
+    .description(
+      'mark the responses of every model (gold or an alias after normalisation, or a custom evaluator.py) into a correctness matrix',
+    )
+    .requiredOption('--items <file>', 'items.jsonl')
+    .requiredOption(
+      '--responses-dir <dir>',
+      'one responses file per model, as rpe query writes them',
+    )
+    .requiredOption(
+      '--output <file>',
+      'the correctness matrix: {"models": [...], "correct": [[0/1 per model] per item]}',
+    )
+    .option(
+      '--models-file <file>',
+      'model ids in matrix order (default: every *.jsonl in name order)',
+    )
+    .option(
+      '--evaluator <file>',
+      'a custom evaluator.py defining accept(prediction, gold) -> bool (not with aliases)',
+    )
+    .addOption(
+      new Option(
+        '--sandbox <kind>',
+        'where evaluator.py runs: a local python3, or the network-less runner image',
+      )
+        .choices(['none', 'docker'])
+        .default('none'),
+    )
+    .option(
+      '--image <name>',
+      'the Python runner image for --sandbox docker (default: the sandbox runner image)',
+    )
+    .option('--python <command>', 'the Python interpreter for --sandbox none', 'python3')
+    .option('--json', 'print the report as JSON')
+    .action(async (flags: EvaluateFlags) => {
+      const { evaluateResponsesDir, resolvePythonRunnerImage } =
+        await import('../../panel/evaluate/index.js');
+      const { parseModelsList } = await import('../../panel/query/index.js');
+      const { RpeError } = await import('../../framework/index.js');
+      let models: string[] | undefined;
+      if (flags.modelsFile) {
+        let text: string;
+        try {
+          text = readFileSync(flags.modelsFile, 'utf8');
+        } catch (cause) {
+          throw new RpeError(
+            'models_unreadable',
+            `cannot read ${flags.modelsFile}: ${String(cause)}`,
+          );
+        }
+        models = parseModelsList(text, flags.modelsFile);
+      }
+      let image = flags.image;
+      if (flags.evaluator && flags.sandbox === 'docker' && !image) {
+        image = resolvePythonRunnerImage(await import('../../sandbox/index.js')) ?? undefined;
+        if (!image)
+          throw new RpeError(
+            'evaluator_image_missing',
+            'no Python runner image known: pass --image',
+          );
+      }
+      const bar = progress('evaluate', { quiet: flags.json === true });
+      let result;
+      try {
+        result = await evaluateResponsesDir({
+          itemsPath: flags.items,
+          responsesDir: flags.responsesDir,
+          outputPath: flags.output,
+          ...(models ? { models } : {}),
+          ...(flags.evaluator ? { evaluatorPath: flags.evaluator, sandbox: flags.sandbox } : {}),
+          ...(image ? { image } : {}),
+          ...(flags.python ? { python: flags.python } : {}),
+          onProgress: (done, total) => bar.tick(done, total),
+        });
+      } finally {
+        bar.done();
+      }
+      if (flags.json) printJson(result);
+      else {
+        if (result.gold_check && !result.gold_check.ok) {
+          for (const r of result.gold_check.rejected.slice(0, 20)) {
+            printLine(
+              `item ${r.item}: evaluator ${r.status === 'rejected' ? 'rejects' : r.status} its own gold${r.message ? `: ${r.message}` : ''}`,
+            );
+          }
+        }
+        for (const m of result.models) {
+          const missing = m.missing ? `, ${m.missing} missing` : '';
+          const skipped = m.skipped_lines ? `, ${m.skipped_lines} unmatched lines` : '';
+          printLine(`${m.model}: ${m.correct}/${result.n_items} correct${missing}${skipped}`);
+        }
+        for (const p of result.evaluator_problems.slice(0, 20)) {
+          printLine(
+            `  ${p.model} item ${p.item}: evaluator ${p.status}: ${p.message} (marked incorrect)`,
+          );
+        }
+        if (result.output)
+          printLine(
+            `matrix: ${result.output} (${result.n_items} items x ${result.n_models} models)`,
+          );
+      }
+      if (result.missing.length > 0) {
+        process.stderr.write(`rpe: ${result.missing.length} answers missing, marked incorrect\n`);
+      }
+      if (result.gold_check && !result.gold_check.ok) {
+        process.stderr.write(
+          `rpe: ${flags.evaluator} does not accept the gold of ${result.gold_check.rejected.length} item(s); no matrix written\n`,
+        );
+        process.exitCode = 1;
+      }
+    });
+}

@@ -1,0 +1,49 @@
+/**
+ * The Python side of a custom evaluator: a persistent worker that loads evaluator.py once, then
+ * answers JSON lines `{"id", "prediction", "gold"}` with `{"id", "value": bool}` or `{"id",
+ * "error"}`. It is passed with `python3 -c`, so nothing has to be copied into a container, and it
+ * moves the evaluator's own prints to stderr so they cannot break the protocol on stdout.
+ */
+export const EVALUATOR_WORKER_SOURCE = String.raw`
+import importlib.util, json, os, sys
+proto = os.fdopen(os.dup(1), 'w', encoding='utf-8')
+os.dup2(2, 1)
+sys.stdout = sys.stderr
+sys.stdin.reconfigure(encoding='utf-8')
+
+def send(message):
+    proto.write(json.dumps(message) + '\n')
+    proto.flush()
+
+def describe(error):
+    text = str(error).strip().splitlines()
+    return type(error).__name__ + (': ' + text[0] if text else '')
+
+path = sys.argv[1]
+try:
+    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+    spec = importlib.util.spec_from_file_location('evaluator', path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    accept = getattr(module, 'accept', None)
+    if not callable(accept):
+        raise TypeError('evaluator.py defines no function accept(prediction, gold)')
+except BaseException as error:
+    send({'ready': False, 'error': describe(error)})
+    sys.exit(3)
+send({'ready': True})
+
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    request = json.loads(line)
+    try:
+        value = accept(request['prediction'], request['gold'])
+        if type(value) is bool:
+            send({'id': request['id'], 'value': value})
+        else:
+            send({'id': request['id'], 'error': 'accept returned ' + type(value).__name__ + ', not bool'})
+    except BaseException as error:
+        send({'id': request['id'], 'error': describe(error)})
+`;
