@@ -47,7 +47,7 @@ export async function createLocalExecutor(options: {
   submissionDir: string;
   entrypoint: Entrypoint;
   limits: Limits;
-}): Promise<Executor> {
+}): Promise<Executor & { notes: string[] }> {
   const submissionDir = resolve(options.submissionDir);
   const command = await localCommand({ ...options, submissionDir });
 
@@ -133,5 +133,15 @@ export async function createLocalExecutor(options: {
     }
   }
 
-  return { kind: 'local', isolated: false, run, dispose: async () => {} };
+  const probe = command(0, 'items.jsonl');
+  const notes = [
+    'local mode: the generator ran as a local process, not isolated (network and filesystem are open)',
+    probe.memory === 'prlimit-address-space'
+      ? `memory limited with prlimit --as to ${options.limits.memoryBytes} bytes of address space`
+      : probe.memory === 'node-heap'
+        ? 'memory: only the Node heap is limited (--max-old-space-size)'
+        : 'memory limit not enforced: prlimit is not available',
+    'not enforced in local mode: CPU quota and process limit; not varied: hostname, submission path, directory order',
+  ];
+  return { kind: 'local', isolated: false, notes, run, dispose: async () => {} };
 }

@@ -1,0 +1,123 @@
+import { inputsFromJsonl, validateItems } from '../../framework/index.js';
+import type { Entrypoint, EnvVariation, Executor, Limits, RunResult } from '../run/executor.js';
+import { diagnoseMismatch } from './diagnose-mismatch.js';
+import { firstDifference } from './first-difference.js';
+import type { Reason, RunReport, SeedReport } from './report-schema.js';
+import type { SeedRuns } from './run-seeds.js';
+
+const KEPT_ERRORS = 10;
+const ERRORS_IN_MESSAGE = 3;
+
+// A run as report.json shows it.
+export function runReport(result: RunResult): RunReport {
+  return {
+    variation: result.variation,
+    status: result.status,
+    exit_code: result.exitCode,
+    timed_out: result.timedOut,
+    oom_killed: result.oomKilled,
+    wall_ms: result.wallMs,
+    peak_memory_bytes: result.peakMemoryBytes,
+    output_sha256: result.outputSha256 ?? null,
+    message: result.message ?? null,
+    stdout_tail: result.stdoutTail,
+    stderr_tail: result.stderrTail,
+  };
+}
+
+function quoted(line: string | null): string {
+  return line === null ? 'no line' : `\`${line}\``;
+}
+
+/**
+ * Judges one seed from its two runs: the first failing run's status, then byte equality (with a
+ * diagnosis of what causes a difference), then the format of the first run's output. Returns the
+ * seed's report, its reasons, and the inputs for the overlap check (null when unreadable).
+ */
+export async function assessSeed(options: {
+  runs: SeedRuns;
+  executor: Executor;
+  submissionDir: string;
+  entrypoint: Entrypoint;
+  limits: Limits;
+  variations: readonly [EnvVariation, EnvVariation];
+  jobs: number;
+}): Promise<{ report: SeedReport; reasons: Reason[]; inputs: string[] | null; extraRuns: number }> {
+  const { seed, first, second } = options.runs;
+  const runs = second ? [first, second] : [first];
+  const failed = runs.find((r) => r.status !== 'ok');
+  const reasons: Reason[] = [];
+  const report: SeedReport = {
+    seed,
+    status: failed?.status ?? 'ok',
+    n_items: null,
+    format_ok: null,
+    errors: [],
+    deterministic: null,
+    difference: null,
+    cause: null,
+    output_sha256: null,
+    wall_ms: Math.max(...runs.map((r) => r.wallMs)),
+    peak_memory_bytes: runs.reduce<number | null>(
+      (m, r) => (r.peakMemoryBytes === null ? m : Math.max(m ?? 0, r.peakMemoryBytes)),
+      null,
+    ),
+    runs: runs.map(runReport),
+  };
+  let extraRuns = 0;
+  if (failed) {
+    const code = failed.status as Exclude<typeof failed.status, 'ok'>;
+    reasons.push({ code, seed, message: `seed ${seed}: ${failed.message ?? code}` });
+  }
+  if (!first.output || first.status !== 'ok') return { report, reasons, inputs: null, extraRuns };
+  if (second?.output) {
+    const difference = firstDifference(first.output, second.output);
+    report.deterministic = difference === null;
+    report.difference = difference;
+    if (difference) {
+      const diagnosis = await diagnoseMismatch({
+        executor: options.executor,
+        request: {
+          submissionDir: options.submissionDir,
+          entrypoint: options.entrypoint,
+          limits: options.limits,
+          seed,
+        },
+        variations: options.variations,
+        firstSha256: first.outputSha256 ?? '',
+        jobs: options.jobs,
+      });
+      extraRuns = diagnosis.runs;
+      report.cause = diagnosis.cause;
+      reasons.push({
+        code: 'nondeterministic',
+        seed,
+        message:
+          `seed ${seed}: the two runs differ at line ${difference.line} ` +
+          `(${quoted(difference.first)} vs ${quoted(difference.second)}); ${diagnosis.cause}`,
+      });
+    } else {
+      report.output_sha256 = first.outputSha256 ?? null;
+    }
+  }
+  const validation = validateItems(first.output);
+  report.n_items = validation.n_items;
+  report.format_ok = validation.format_ok;
+  report.errors = validation.errors.slice(0, KEPT_ERRORS);
+  if (!validation.format_ok) {
+    const shown = validation.errors
+      .slice(0, ERRORS_IN_MESSAGE)
+      .map((e) => (e.line > 0 ? `line ${e.line}: ${e.code}` : e.code))
+      .join('; ');
+    const more =
+      validation.errors.length > ERRORS_IN_MESSAGE ? ` (${validation.errors.length} errors)` : '';
+    reasons.push({ code: 'invalid_items', seed, message: `seed ${seed}: ${shown}${more}` });
+  }
+  let inputs: string[] | null = null;
+  try {
+    inputs = inputsFromJsonl(first.output, `seed ${seed}`).inputs;
+  } catch {
+    inputs = null;
+  }
+  return { report, reasons, inputs, extraRuns };
+}

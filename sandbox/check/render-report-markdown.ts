@@ -1,0 +1,98 @@
+import type { Report } from './report-schema.js';
+
+function mib(bytes: number | null): string {
+  return bytes === null ? '–' : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+}
+
+function cell(text: string | number | null): string {
+  return text === null ? '–' : String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function fence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}\n${text.replace(/\n$/, '')}\n${ticks}`;
+}
+
+function overlapMatrix(report: Report): string[] {
+  const seeds = report.seeds.map((s) => s.seed);
+  if (report.overlap.length === 0) return ['No pair of seeds to compare.'];
+  const value = (a: number, b: number): string => {
+    if (a === b) return '–';
+    const pair = report.overlap.find((p) => (p.a === a && p.b === b) || (p.a === b && p.b === a));
+    return pair ? pair.jaccard.toFixed(3) : 'n/a';
+  };
+  return [
+    `| seed | ${seeds.join(' | ')} |`,
+    `| --- |${seeds.map(() => ' ---: |').join('')}`,
+    ...seeds.map((a) => `| ${a} | ${seeds.map((b) => value(a, b)).join(' | ')} |`),
+  ];
+}
+
+/**
+ * report.md: the same report for people. The verdict and reasons first, then a table per seed,
+ * the overlap matrix, the data hash, the receipt (image, tree hash, limits) and the log tails of
+ * every run that did not succeed.
+ */
+export function renderReportMarkdown(report: Report): string {
+  const out: string[] = [];
+  const title = report.verdict === 'eligible' ? 'ELIGIBLE' : 'DISQUALIFIED';
+  out.push(`# Track 2 check: ${title}`, '');
+  out.push(`Submission \`${report.submission.path}\`, tree \`${report.submission.tree_hash}\`.`);
+  if (report.submission.source) {
+    const s = report.submission.source;
+    out.push(`Source ${s.url} at \`${s.ref}\` (commit \`${s.commit}\`).`);
+  }
+  out.push('', '## Reasons', '');
+  if (report.reasons.length === 0) out.push('None: every check passed.');
+  for (const r of report.reasons) out.push(`- \`${r.code}\`: ${r.message}`);
+  out.push('', '## Seeds', '');
+  out.push('| seed | status | items | format | deterministic | wall time | peak memory | sha256 |');
+  out.push('| ---: | --- | ---: | --- | --- | ---: | ---: | --- |');
+  for (const s of report.seeds) {
+    const format = s.format_ok === null ? null : s.format_ok ? 'ok' : `${s.errors.length} errors`;
+    const det = s.deterministic === null ? null : s.deterministic ? 'yes' : 'no';
+    const wall = s.wall_ms === null ? null : `${(s.wall_ms / 1000).toFixed(2)} s`;
+    const sha = s.output_sha256 ? `\`${s.output_sha256.slice(0, 16)}…\`` : null;
+    out.push(
+      `| ${s.seed} | ${s.status} | ${cell(s.n_items)} | ${cell(format)} | ${cell(det)} | ${cell(wall)} | ${mib(s.peak_memory_bytes)} | ${cell(sha)} |`,
+    );
+  }
+  for (const s of report.seeds.filter((s) => s.cause)) {
+    out.push('', `Seed ${s.seed}: first difference at line ${s.difference?.line}; ${s.cause}.`);
+  }
+  out.push('', `## Overlap (Jaccard of normalised inputs, at most ${report.overlap_max})`, '');
+  out.push(...overlapMatrix(report));
+  const d = report.data_hash;
+  out.push('', '## Data hash', '');
+  out.push(`- declared: ${d.declared ? `\`${d.declared}\`` : 'none'}`);
+  out.push(`- actual: ${d.actual ? `\`${d.actual}\`` : 'no data/'}`);
+  out.push(`- ${d.ok ? 'ok' : 'NOT ok'}`);
+  const l = report.limits;
+  out.push('', '## Receipt', '');
+  out.push(
+    `- executor: ${report.executor.kind}${report.executor.isolated ? ' (isolated)' : ' (NOT isolated)'}`,
+  );
+  out.push(`- image: ${report.image.name}${report.image.id ? ` \`${report.image.id}\`` : ''}`);
+  out.push(
+    `- entrypoint: ${report.entrypoint ? `${report.entrypoint.file} (${report.entrypoint.kind})` : 'none'}`,
+  );
+  out.push(`- seeds: ${report.seeds.map((s) => s.seed).join(', ')}`);
+  out.push(
+    `- limits: ${l.timeout_seconds} s, ${mib(l.memory_bytes)}, ${l.cpus} CPU, ${l.pids} processes, output ${mib(l.output_bytes)}`,
+  );
+  out.push(
+    `- toolkit ${report.toolkit_version}, ${report.created_at}, ${(report.wall_ms / 1000).toFixed(1)} s`,
+  );
+  for (const note of report.notes) out.push(`- note: ${note}`);
+  const failed = report.seeds.flatMap((s) =>
+    s.runs.filter((r) => r.status !== 'ok').map((r) => ({ seed: s.seed, r })),
+  );
+  if (failed.length > 0) out.push('', '## Logs of failed runs');
+  for (const { seed, r } of failed) {
+    out.push('', `### Seed ${seed}, run ${r.variation}: ${r.status}`, '');
+    if (r.message) out.push(r.message, '');
+    out.push('stderr (tail):', '', fence(r.stderr_tail || '(empty)'));
+  }
+  return `${out.join('\n')}\n`;
+}
