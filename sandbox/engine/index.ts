@@ -1,2 +1,63 @@
-// The public door of sandbox/engine.
-export {};
+// The public door of sandbox/engine: the only code that talks to Docker.
+export { readEngineConfig, type EngineConfig, type DockerEndpoint } from './engine-config.js';
+export { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.js';
+export { LABELS, runLabels } from './labels.js';
+export {
+  sweepLeftovers,
+  LEFTOVER_MAX_AGE_MS,
+  STAGE_DIR_PREFIX,
+  type SweepResult,
+} from './sweep-leftovers.js';
+export { onInterrupt } from './on-interrupt.js';
+export {
+  startSandbox,
+  OUTPUT_DIR,
+  RUN_USER,
+  RUN_UID,
+  HOLDER_USER,
+  type Sandbox,
+  type SandboxSpec,
+  type SandboxMount,
+} from './start-sandbox.js';
+export type { ExecOptions, ExecResult } from './exec-in-sandbox.js';
+export {
+  collectSandboxOutput,
+  type SandboxCollection,
+  type SandboxOutput,
+} from './collect-sandbox-output.js';
+export {
+  IMAGE_RECIPE,
+  RUNNER_IMAGES,
+  runnerImageFor,
+  type RunnerImageKind,
+} from './runner-images.js';
+export {
+  inspectImage,
+  inspectRunnerImages,
+  nodeImageIsCurrent,
+  type RunnerImageState,
+} from './inspect-runner-images.js';
+export { baseTarballPath, buildBaseTarball, type BaseTarball } from './build-base-tarball.js';
+export {
+  buildRunnerImages,
+  type BuildImagesOptions,
+  type BuiltImage,
+} from './build-runner-images.js';
+export {
+  dependencyClosure,
+  stageToolkit,
+  toolkitHash,
+  type StagedToolkit,
+} from './stage-toolkit.js';
+export { stageSubmission, type StageOptions } from './stage-submission.js';
+export {
+  installDependencies,
+  DEPS_DIR,
+  type InstallOptions,
+  type InstallOutcome,
+} from './install-dependencies.js';
+export {
+  diagnoseEnvironment,
+  type Diagnosis,
+  type DiagnosisCheck,
+} from './diagnose-environment.js';

@@ -1,0 +1,82 @@
+import { OUTPUT_DIR, RUN_USER, type Sandbox } from './start-sandbox.js';
+
+/** What was found at the output path, read without trusting anything the generator left there. */
+export type SandboxOutput =
+  | { kind: 'file'; bytes: Buffer }
+  | { kind: 'missing' }
+  | { kind: 'symlink' }
+  | { kind: 'not_regular' }
+  | { kind: 'too_large'; size: number };
+
+export interface SandboxCollection {
+  output: SandboxOutput;
+  /** Peak memory of the container's cgroup, where the kernel reports it. */
+  peakMemoryBytes: number | null;
+  /** How many times the out-of-memory killer acted in the container. */
+  oomKills: number;
+  /** Free bytes left in the output folder: near zero means a write hit the size cap. */
+  outputFreeBytes: number | null;
+}
+
+/**
+ * Runs as the generator's user: first kills every process that user still has (a daemonised child
+ * could otherwise swap the file for a symlink between the check and the read), then checks with
+ * lstat semantics (`-L` before `-f`) and the size before a single `cat`.
+ */
+const READER = `
+kill -9 -1 2>/dev/null; kill -9 -1 2>/dev/null
+f="$1"; max="$2"
+peak=$(cat /sys/fs/cgroup/memory/memory.max_usage_in_bytes 2>/dev/null || cat /sys/fs/cgroup/memory.peak 2>/dev/null || echo -)
+ooms=$(cat /sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/memory.events 2>/dev/null | sed -n 's/^oom_kill //p' | head -n 1)
+free=$(stat -f -c '%a*%S' "${OUTPUT_DIR}" 2>/dev/null)
+[ -n "$free" ] && free=$(($free)) || free=-
+head="$peak \${ooms:-0} $free"
+if [ -L "$f" ]; then echo "symlink $head"
+elif [ ! -e "$f" ]; then echo "missing $head"
+elif [ ! -f "$f" ]; then echo "not_regular $head"
+else
+  size=$(stat -c %s -- "$f")
+  if [ "$size" -gt "$max" ]; then echo "too_large $head $size"
+  else echo "file $head $size"; exec cat -- "$f"; fi
+fi
+`;
+
+const toNumber = (value: string | undefined): number | null =>
+  value === undefined || !/^\d+$/.test(value) ? null : Number(value);
+
+// Reads the output file of a finished run safely: regular file only, size checked before reading.
+export async function collectSandboxOutput(
+  sandbox: Sandbox,
+  options: { path: string; maxBytes: number },
+): Promise<SandboxCollection> {
+  const result = await sandbox.exec({
+    argv: ['/bin/sh', '-c', READER, 'rpe-collect', options.path, String(options.maxBytes)],
+    user: RUN_USER,
+    env: ['PATH=/usr/bin:/bin', 'LC_ALL=C'],
+    cwd: '/',
+    timeoutMs: 60_000,
+    stdout: { keep: 'head', bytes: options.maxBytes + 4096 },
+    stderrBytes: 4096,
+  });
+  const newline = result.stdout.indexOf(10);
+  const header = result.stdout.subarray(0, newline < 0 ? undefined : newline).toString('latin1');
+  const [kind, peak, ooms, free, size] = header.split(' ');
+  const base = {
+    peakMemoryBytes: toNumber(peak),
+    oomKills: toNumber(ooms) ?? 0,
+    outputFreeBytes: toNumber(free),
+  };
+  if (result.exitCode !== 0 || newline < 0) {
+    const why = result.stderr.toString('utf8').trim().split('\n').pop() ?? '';
+    throw new Error(`reading the output failed (exit ${result.exitCode}): ${why}`);
+  }
+  if (kind === 'file') {
+    const bytes = result.stdout.subarray(newline + 1);
+    if (bytes.length !== toNumber(size)) throw new Error('the output changed while it was read');
+    return { ...base, output: { kind: 'file', bytes } };
+  }
+  if (kind === 'too_large') return { ...base, output: { kind, size: toNumber(size) ?? 0 } };
+  if (kind === 'symlink' || kind === 'missing' || kind === 'not_regular')
+    return { ...base, output: { kind } };
+  throw new Error(`reading the output gave an unexpected answer: ${header.slice(0, 80)}`);
+}

@@ -1,0 +1,98 @@
+import { Writable } from 'node:stream';
+import type Dockerode from 'dockerode';
+import type { Engine } from './connect-engine.js';
+import { createHeadBuffer, createTailBuffer, type CappedBuffer } from './capped-buffer.js';
+
+export interface ExecOptions {
+  argv: string[];
+  user: string;
+  env: string[];
+  cwd: string;
+  /** Wall-clock limit; at the limit the whole container is killed and `timedOut` is set. */
+  timeoutMs?: number;
+  /** Keep the first (`head`) or the last (`tail`) bytes of stdout. */
+  stdout: { keep: 'head' | 'tail'; bytes: number };
+  stderrBytes: number;
+}
+
+/** The outcome of one command: the same fields whether it finished, failed or was killed. */
+export interface ExecResult {
+  exitCode: number | null;
+  timedOut: boolean;
+  wallMs: number;
+  stdout: Buffer;
+  stdoutTruncated: boolean;
+  stderr: Buffer;
+  stderrTruncated: boolean;
+}
+
+function sink(buffer: CappedBuffer): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      buffer.write(chunk);
+      callback();
+    },
+  });
+}
+
+async function exitCodeOf(exec: Dockerode.Exec): Promise<number | null> {
+  // The stream can end a moment before the engine records the exit code.
+  for (let i = 0; i < 50; i++) {
+    const info = await exec.inspect();
+    if (!info.Running) return info.ExitCode ?? null;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return null;
+}
+
+// Runs one command in a running container, capturing capped output, with an optional time limit.
+export async function execInSandbox(
+  engine: Engine,
+  container: Dockerode.Container,
+  options: ExecOptions,
+): Promise<ExecResult> {
+  const started = performance.now();
+  const exec = await container.exec({
+    Cmd: options.argv,
+    User: options.user,
+    Env: options.env,
+    WorkingDir: options.cwd,
+    AttachStdout: true,
+    AttachStderr: true,
+  });
+  const stdout =
+    options.stdout.keep === 'head'
+      ? createHeadBuffer(options.stdout.bytes)
+      : createTailBuffer(options.stdout.bytes);
+  const stderr = createTailBuffer(options.stderrBytes);
+  const stream = await exec.start({ hijack: true, stdin: false });
+  let timedOut = false;
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          container.kill().catch(() => undefined);
+        }, options.timeoutMs);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      engine.docker.modem.demuxStream(stream, sink(stdout), sink(stderr));
+      stream.on('end', resolve);
+      stream.on('close', resolve);
+      stream.on('error', reject);
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+  const wallMs = performance.now() - started;
+  const exitCode = timedOut ? null : await exitCodeOf(exec).catch(() => null);
+  return {
+    exitCode,
+    timedOut,
+    wallMs,
+    stdout: stdout.bytes(),
+    stdoutTruncated: stdout.truncated,
+    stderr: stderr.bytes(),
+    stderrTruncated: stderr.truncated,
+  };
+}

@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Engine } from './connect-engine.js';
+import { RUN_UID, RUN_USER, startSandbox } from './start-sandbox.js';
+
+/** Where the install layer is mounted in runs; PYTHONPATH points at its python folder. */
+export const DEPS_DIR = '/deps';
+const TREE = '/submission';
+const NPM = '/usr/local/lib/node_modules/npm/bin/npm-cli.js';
+
+export interface InstallOutcome {
+  kind: 'none' | 'pip' | 'npm';
+  ok: boolean;
+  /** One line for people when the install failed. */
+  message?: string;
+  seconds: number;
+}
+
+export interface InstallOptions {
+  /** The staged copy of the submission; npm writes node_modules into it. */
+  tree: string;
+  /** An empty folder for the Python layer, mounted read-only at DEPS_DIR in runs. */
+  layer: string;
+  image: string;
+  runId: string;
+  kind: 'python' | 'node';
+  memoryBytes: number;
+  timeoutSeconds?: number;
+}
+
+async function hasRequirements(tree: string): Promise<boolean> {
+  const path = join(tree, 'requirements.txt');
+  if (!existsSync(path)) return false;
+  const lines = (await readFile(path, 'utf8')).split('\n').map((l) => l.replace(/#.*/, '').trim());
+  return lines.some(Boolean);
+}
+
+// Lets the unprivileged sandbox user write a host folder this process created.
+async function grantWrite(dir: string): Promise<void> {
+  if (process.getuid?.() === 0) await chown(dir, RUN_UID, RUN_UID);
+  else await chmod(dir, 0o777);
+}
+
+/**
+ * The install step, before the network-less runs: vendored wheels from requirements.txt with pip,
+ * offline, into `layer`; or package-lock.json with `npm ci --omit=dev` in a container that has
+ * the network (the only one that ever does). A failure is an outcome, reported by the runs.
+ */
+export async function installDependencies(
+  engine: Engine,
+  options: InstallOptions,
+): Promise<InstallOutcome> {
+  const started = performance.now();
+  const pip = options.kind === 'python' && (await hasRequirements(options.tree));
+  const npm = options.kind === 'node' && existsSync(join(options.tree, 'package-lock.json'));
+  if (!pip && !npm) return { kind: 'none', ok: true, seconds: 0 };
+  await mkdir(options.layer, { recursive: true });
+  await grantWrite(pip ? options.layer : options.tree);
+  const argv = pip
+    ? [
+        'python3',
+        '-m',
+        'pip',
+        'install',
+        '--no-index',
+        '--find-links',
+        `${TREE}/vendor`,
+        '-r',
+        `${TREE}/requirements.txt`,
+        '--target',
+        `${DEPS_DIR}/python`,
+        '--no-cache-dir',
+        '--disable-pip-version-check',
+        '--no-warn-script-location',
+      ]
+    : ['node', NPM, 'ci', '--omit=dev', '--no-audit', '--no-fund', '--no-update-notifier'];
+  const sandbox = await startSandbox(engine, {
+    image: options.image,
+    runId: options.runId,
+    hostname: 'rpe-install',
+    mounts: [
+      { source: options.tree, target: TREE, readOnly: pip },
+      { source: options.layer, target: DEPS_DIR, readOnly: false },
+    ],
+    network: npm ? 'host' : 'none',
+    memoryBytes: Math.max(options.memoryBytes, 1024 ** 3),
+    cpus: 2,
+    pids: 512,
+    outputBytes: 1024 * 1024,
+    tmpBytes: 512 * 1024 * 1024,
+  });
+  try {
+    const result = await sandbox.exec({
+      argv,
+      user: RUN_USER,
+      env: [
+        'PATH=/usr/local/bin:/usr/bin:/bin',
+        'HOME=/tmp/home',
+        'npm_config_cache=/tmp/npm-cache',
+        'LANG=C.UTF-8',
+      ],
+      cwd: TREE,
+      timeoutMs: (options.timeoutSeconds ?? 600) * 1000,
+      stdout: { keep: 'tail', bytes: 4096 },
+      stderrBytes: 8192,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const kind = pip ? 'pip' : 'npm';
+    if (result.exitCode === 0) return { kind, ok: true, seconds };
+    const lines = `${result.stderr.toString('utf8')}\n${result.stdout.toString('utf8')}`.split(
+      '\n',
+    );
+    const why =
+      lines.map((l) => l.trim()).filter((l) => /error/i.test(l))[0] ??
+      lines.filter(Boolean).pop() ??
+      '';
+    const what = pip
+      ? 'pip install --no-index --find-links vendor -r requirements.txt'
+      : 'npm ci --omit=dev';
+    const how = result.timedOut ? 'timed out' : `failed (exit ${result.exitCode})`;
+    return {
+      kind,
+      ok: false,
+      seconds,
+      message: `install step ${how}: ${what}: ${why.slice(0, 300)}`,
+    };
+  } finally {
+    await sandbox.remove();
+  }
+}

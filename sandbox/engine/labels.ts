@@ -1,0 +1,24 @@
+import type { EngineConfig } from './engine-config.js';
+
+/** Label keys on every container, volume and image this toolkit creates. */
+export const LABELS = {
+  run: 'org.reverse-poleval.run',
+  session: 'org.reverse-poleval.session',
+  pid: 'org.reverse-poleval.pid',
+  host: 'org.reverse-poleval.host',
+  created: 'org.reverse-poleval.created',
+  recipe: 'org.reverse-poleval.recipe',
+  toolkit: 'org.reverse-poleval.toolkit',
+  source: 'org.reverse-poleval.source',
+} as const;
+
+// The labels of one run's containers: enough for a later process to decide they are leftovers.
+export function runLabels(config: EngineConfig, runId: string): Record<string, string> {
+  return {
+    [LABELS.run]: runId,
+    [LABELS.session]: config.sessionId,
+    [LABELS.pid]: String(config.pid),
+    [LABELS.host]: config.host,
+    [LABELS.created]: new Date().toISOString(),
+  };
+}

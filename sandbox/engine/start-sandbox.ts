@@ -1,0 +1,105 @@
+import type Dockerode from 'dockerode';
+import type { Engine } from './connect-engine.js';
+import { runLabels } from './labels.js';
+import { execInSandbox, type ExecOptions, type ExecResult } from './exec-in-sandbox.js';
+
+/** The user that keeps the container alive; never the generator's, so a sweep of one spares the other. */
+export const HOLDER_USER = '10001:10001';
+/** The user the generator and the install step run as. */
+export const RUN_UID = 10002;
+export const RUN_USER = `${RUN_UID}:${RUN_UID}`;
+/** The isolated writable output folder inside every sandbox. */
+export const OUTPUT_DIR = '/out';
+
+export interface SandboxMount {
+  source: string;
+  target: string;
+  readOnly: boolean;
+}
+
+export interface SandboxSpec {
+  image: string;
+  runId: string;
+  hostname: string;
+  mounts: SandboxMount[];
+  /** 'host' only for an install step that must download packages; runs always get 'none'. */
+  network: 'none' | 'host';
+  memoryBytes: number;
+  cpus: number;
+  pids: number;
+  /** Size of the tmpfs at OUTPUT_DIR. */
+  outputBytes: number;
+  /** Size of the tmpfs at /tmp. */
+  tmpBytes: number;
+}
+
+/** A running, locked-down container in which commands are executed one at a time. */
+export interface Sandbox {
+  readonly id: string;
+  exec(options: ExecOptions): Promise<ExecResult>;
+  /** Whether the engine saw the kernel's out-of-memory killer act in this container. */
+  oomKilled(): Promise<boolean>;
+  /** Kills every process at once; the container stays until remove(). */
+  kill(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+function createOptions(engine: Engine, spec: SandboxSpec): Dockerode.ContainerCreateOptions {
+  const tmpfs = (size: number, extra: string) => `rw,nosuid,nodev,size=${size},${extra}`;
+  return {
+    Image: spec.image,
+    Cmd: ['sleep', 'infinity'],
+    User: HOLDER_USER,
+    Hostname: spec.hostname,
+    WorkingDir: '/',
+    Env: ['PATH=/usr/local/bin:/usr/bin:/bin'],
+    Labels: runLabels(engine.config, spec.runId),
+    NetworkDisabled: spec.network === 'none',
+    HostConfig: {
+      NetworkMode: spec.network,
+      ReadonlyRootfs: true,
+      Binds: spec.mounts.map((m) => `${m.source}:${m.target}:${m.readOnly ? 'ro' : 'rw'}`),
+      Tmpfs: {
+        '/tmp': tmpfs(spec.tmpBytes, 'mode=1777'),
+        [OUTPUT_DIR]: tmpfs(spec.outputBytes, `uid=${RUN_UID},gid=${RUN_UID},mode=0700`),
+      },
+      CapDrop: ['ALL'],
+      SecurityOpt: ['no-new-privileges'],
+      Init: true,
+      PidsLimit: spec.pids,
+      Memory: spec.memoryBytes,
+      MemorySwap: spec.memoryBytes,
+      NanoCpus: Math.round(spec.cpus * 1e9),
+      // Output is captured from each exec with a cap; the holder prints nothing worth a log file.
+      LogConfig: { Type: 'none', Config: {} },
+      AutoRemove: false,
+    },
+  };
+}
+
+// Creates and starts a locked-down container; a failed start removes it before rethrowing.
+export async function startSandbox(engine: Engine, spec: SandboxSpec): Promise<Sandbox> {
+  const container = await engine.docker.createContainer(createOptions(engine, spec));
+  const remove = () =>
+    container.remove({ force: true, v: true }).catch((error: { statusCode?: number }) => {
+      if (error.statusCode !== 404) throw error;
+    });
+  try {
+    await container.start();
+  } catch (error) {
+    await remove().catch(() => undefined);
+    throw error;
+  }
+  return {
+    id: container.id,
+    exec: (options) => execInSandbox(engine, container, options),
+    async oomKilled() {
+      const info = await container.inspect();
+      return info.State.OOMKilled;
+    },
+    async kill() {
+      await container.kill().catch(() => undefined);
+    },
+    remove,
+  };
+}

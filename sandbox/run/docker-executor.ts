@@ -1,0 +1,260 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { constants } from 'node:os';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { RpeError } from '../../framework/errors.js';
+import {
+  collectSandboxOutput,
+  connectEngine,
+  DEPS_DIR,
+  inspectImage,
+  installDependencies,
+  onInterrupt,
+  OUTPUT_DIR,
+  readEngineConfig,
+  RUN_USER,
+  runnerImageFor,
+  STAGE_DIR_PREFIX,
+  stageSubmission,
+  startSandbox,
+  sweepLeftovers,
+  type SandboxCollection,
+  type Engine,
+  type ExecResult,
+  type InstallOutcome,
+  type Sandbox,
+} from '../engine/index.js';
+import { classifyRun } from './classify-run.js';
+import type { CollectedOutput } from './collect-output.js';
+import { variationEnv } from './env-variations.js';
+import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
+
+export interface DockerExecutorOptions {
+  submissionDir: string;
+  entrypoint: Entrypoint;
+  limits: Limits;
+  runId?: string;
+  network?: 'none';
+}
+
+const OUTPUT_FILE = `${OUTPUT_DIR}/items.jsonl`;
+/** Room in the output folder beyond the cap, so an oversized file shows as such instead of ENOSPC alone. */
+const OUTPUT_SLACK = 1024 * 1024;
+/**
+ * Starts `n` throwaway processes, then becomes the generator: the pid namespace would otherwise
+ * hand the generator the same pid on every run.
+ */
+const PID_SHIFT =
+  'n=$1; shift; i=0; while [ "$i" -lt "$n" ]; do /bin/true; i=$((i+1)); done; exec "$@"';
+
+function command(entrypoint: Entrypoint, mountPath: string, seed: number): string[] {
+  const file = posix.join(mountPath, entrypoint.file);
+  const args = ['--seed', String(seed), '--out', OUTPUT_FILE];
+  if (entrypoint.kind === 'python') return ['python3', file, ...args];
+  if (entrypoint.kind === 'tsx') return ['node', '--import', 'tsx', file, ...args];
+  return ['node', file, ...args];
+}
+
+// What the output folder held, in the terms the shared classification uses.
+function toCollected(
+  found: SandboxCollection,
+  exitCode: number | null,
+  cap: number,
+): CollectedOutput {
+  const { output } = found;
+  const full = found.outputFreeBytes !== null && found.outputFreeBytes < OUTPUT_SLACK / 2;
+  if (output.kind === 'too_large' || (exitCode !== 0 && full))
+    return { status: 'output_limit', message: `the output exceeds the limit of ${cap} bytes` };
+  if (output.kind === 'symlink')
+    return {
+      status: 'unsafe_output',
+      message: 'the output is a symbolic link; it was not followed',
+    };
+  if (output.kind === 'not_regular')
+    return { status: 'unsafe_output', message: 'the output is not a regular file' };
+  if (output.kind === 'missing')
+    return { status: 'no_output', message: 'the generator did not write its output file' };
+  const outputSha256 = createHash('sha256').update(output.bytes).digest('hex');
+  return { status: 'ok', bytes: output.bytes.length, output: output.bytes, outputSha256 };
+}
+
+// A shell's 128+n exit status (what Docker reports for a killed process) as the signal's name.
+function signalOf(exitCode: number | null): string | null {
+  if (exitCode === null || exitCode <= 128) return null;
+  const entry = Object.entries(constants.signals).find(([, n]) => n === exitCode - 128);
+  return entry?.[0] ?? null;
+}
+
+// Status and message of a finished run: the shared order (timeout, memory, output, exit code).
+function verdict(
+  exec: ExecResult,
+  found: SandboxCollection | Error,
+  oomKilled: boolean,
+  limits: Limits,
+): Pick<RunResult, 'status' | 'message' | 'output' | 'outputSha256'> {
+  const stderrTail = exec.stderr.toString('utf8');
+  const collected: CollectedOutput =
+    found instanceof Error
+      ? { status: 'no_output', message: `the output could not be read: ${found.message}` }
+      : toCollected(found, exec.exitCode, limits.outputBytes);
+  const { status, message } = classifyRun({
+    timedOut: exec.timedOut,
+    oomKilled,
+    exitCode: exec.exitCode,
+    signal: signalOf(exec.exitCode),
+    timeoutSeconds: limits.timeoutSeconds,
+    memoryLimited: true,
+    stderrTail,
+    collected,
+  });
+  // A clean exit whose output could not even be inspected is the runner's failure to explain.
+  if (status === 'no_output' && found instanceof Error)
+    return { status: 'runtime_error', message: collected.message };
+  if (status !== 'ok') return { status, message };
+  return { status, output: collected.output, outputSha256: collected.outputSha256 };
+}
+
+/**
+ * Executes a submission in network-less, read-only, unprivileged containers with limits, one
+ * container per run, after the install step. `dispose()` (and Ctrl-C) removes everything it made.
+ */
+export async function createDockerExecutor(
+  options: DockerExecutorOptions,
+): Promise<Executor & { image: { name: string; id: string } }> {
+  const engine: Engine = await connectEngine(readEngineConfig());
+  await sweepLeftovers(engine);
+  const runId = options.runId ?? randomUUID();
+  const { ref } = runnerImageFor(options.entrypoint.kind);
+  const image = await inspectImage(engine, ref);
+  if (!image)
+    throw new RpeError(
+      'image_missing',
+      `the runner image ${ref} is missing: build it with \`rpe sandbox images build\``,
+    );
+  const stage = await mkdtemp(join(tmpdir(), `${STAGE_DIR_PREFIX}${process.pid}-`));
+  const live = new Set<Sandbox>();
+  const cleanup = async () => {
+    await Promise.allSettled([...live].map((sandbox) => sandbox.remove()));
+    await rm(stage, { recursive: true, force: true });
+  };
+  const release = onInterrupt(cleanup);
+  const tree = join(stage, 'tree');
+  let reversed: Promise<string> | undefined;
+  let install: InstallOutcome;
+  try {
+    await stageSubmission(options.submissionDir, tree, { reverse: false });
+    install = await installDependencies(engine, {
+      tree,
+      layer: join(stage, 'deps'),
+      image: ref,
+      runId,
+      kind: options.entrypoint.kind === 'python' ? 'python' : 'node',
+      memoryBytes: options.limits.memoryBytes,
+    });
+  } catch (error) {
+    release();
+    await cleanup();
+    throw error;
+  }
+  // The reversed copy is made after the install step, so it carries node_modules too.
+  const reversedTree = () =>
+    (reversed ??= stageSubmission(tree, join(stage, 'tree-reversed'), { reverse: true }).then(() =>
+      join(stage, 'tree-reversed'),
+    ));
+
+  async function run(request: RunRequest): Promise<RunResult> {
+    const { limits, variation, seed } = request;
+    const base = { seed, variation: variation.name, stdoutTail: '', stderrTail: '' };
+    if (!install.ok)
+      return {
+        ...base,
+        status: 'runtime_error',
+        exitCode: null,
+        timedOut: false,
+        oomKilled: false,
+        wallMs: 0,
+        peakMemoryBytes: null,
+        message: install.message,
+      };
+    const source = variation.reverseEntries ? await reversedTree() : tree;
+    request.onStatus?.(`seed ${seed} (${variation.name}): starting the container`);
+    const sandbox = await startSandbox(engine, {
+      image: ref,
+      runId,
+      hostname: variation.hostname,
+      mounts: [
+        { source, target: variation.submissionPath, readOnly: true },
+        ...(install.kind === 'pip'
+          ? [{ source: join(stage, 'deps'), target: DEPS_DIR, readOnly: true }]
+          : []),
+      ],
+      network: 'none',
+      memoryBytes: limits.memoryBytes,
+      cpus: limits.cpus,
+      pids: limits.pids,
+      outputBytes: limits.outputBytes + OUTPUT_SLACK,
+      tmpBytes: Math.min(limits.memoryBytes, 256 * 1024 * 1024),
+    });
+    live.add(sandbox);
+    try {
+      request.onStatus?.(`seed ${seed} (${variation.name}): running`);
+      const exec = await sandbox.exec({
+        argv: [
+          '/bin/sh',
+          '-c',
+          PID_SHIFT,
+          'rpe-run',
+          String(variation.pidShift),
+          ...command(options.entrypoint, variation.submissionPath, seed),
+        ],
+        user: RUN_USER,
+        env: [
+          'PATH=/usr/local/bin:/usr/bin:/bin',
+          ...Object.entries(variationEnv(variation, variation.home)).map(([k, v]) => `${k}=${v}`),
+          'PYTHONDONTWRITEBYTECODE=1',
+          ...(install.kind === 'pip' ? [`PYTHONPATH=${DEPS_DIR}/python`] : []),
+          'RPE_SANDBOX=1',
+        ],
+        cwd: OUTPUT_DIR,
+        timeoutMs: limits.timeoutSeconds * 1000,
+        stdout: { keep: 'tail', bytes: limits.logBytes },
+        stderrBytes: limits.logBytes,
+      });
+      const found = exec.timedOut
+        ? new Error('timed out')
+        : await collectSandboxOutput(sandbox, {
+            path: OUTPUT_FILE,
+            maxBytes: limits.outputBytes,
+          }).catch((e: Error) => e);
+      const oomKilled =
+        !exec.timedOut &&
+        ((!(found instanceof Error) && found.oomKills > 0) || (await sandbox.oomKilled()));
+      return {
+        ...base,
+        ...verdict(exec, found, oomKilled, limits),
+        exitCode: exec.exitCode,
+        timedOut: exec.timedOut,
+        oomKilled,
+        wallMs: Math.round(exec.wallMs),
+        peakMemoryBytes: found instanceof Error ? null : found.peakMemoryBytes,
+        stdoutTail: exec.stdout.toString('utf8'),
+        stderrTail: exec.stderr.toString('utf8'),
+      };
+    } finally {
+      live.delete(sandbox);
+      await sandbox.remove();
+    }
+  }
+
+  return {
+    kind: 'docker',
+    isolated: true,
+    image: { name: ref, id: image.id },
+    run,
+    async dispose() {
+      release();
+      await cleanup();
+    },
+  };
+}
