@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expectOneLineError, fixture, rpe } from './run-rpe.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'rpe-hash-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function shellHash(dir: string): string {
+  const pipeline =
+    "(cd \"$1\" && find . -type f -printf '%P\\0' | LC_ALL=C sort -z | xargs -0 -r sha256sum --zero --) | tr '\\0' '\\n' | sha256sum";
+  return `sha256:${execFileSync('bash', ['-c', pipeline, 'hash', dir], { encoding: 'utf8' }).split(' ')[0]}`;
+}
+
+describe('rpe hash', () => {
+  it('prints the data hash, equal to the shell recipe', () => {
+    const data = fixture('repo-hash-match', 'data');
+    const r = rpe(['hash', data]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${shellHash(data)}\n`);
+    expect(JSON.parse(rpe(['hash', data, '--json']).stdout)).toEqual({
+      dir: data,
+      hash: shellHash(data),
+    });
+  });
+
+  it('--check: exit 0 when README.md declares the hash of data/', () => {
+    const r = rpe(['hash', '--check', fixture('repo-hash-match'), '--json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.ok).toBe(true);
+    expect(json.declared).toBe(json.actual);
+  });
+
+  it('--check: exit 1 on a mismatch, saying so', () => {
+    const r = rpe(['hash', '--check', fixture('repo-hash-mismatch')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^ok\t0$/m);
+    expectOneLineError(
+      r,
+      /data hash mismatch: README\.md declares sha256:[0-9a-f]{64} but .* hashes to sha256:/,
+    );
+  });
+
+  it('--check: exit 1 when no hash is declared, saying so', () => {
+    const r = rpe(['hash', '--check', fixture('repo-no-hash'), '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ declared: null, ok: false });
+    expectOneLineError(r, /declares no sha256:<64 hex> data hash/);
+  });
+
+  it('rejects a symlink under data/ with exit 1, naming it', () => {
+    const repo = join(tmp, 'repo-with-link');
+    cpSync(fixture('repo-hash-match'), repo, { recursive: true });
+    symlinkSync('/etc/hostname', join(repo, 'data', 'nested folder', 'link'));
+    const r = rpe(['hash', join(repo, 'data')]);
+    expect(r.code).toBe(1);
+    expectOneLineError(r, /nested folder\/link is a symlink/);
+    expect(rpe(['hash', '--check', repo]).code).toBe(1);
+  });
+
+  it('exit 2 for a missing folder, and for no argument', () => {
+    const r = rpe(['hash', join(tmp, 'absent')]);
+    expect(r.code).toBe(2);
+    expectOneLineError(r, /absent does not exist/);
+    const none = rpe(['hash']);
+    expect(none.code).toBe(2);
+    expectOneLineError(none, /give either a folder to hash or --check REPO/);
+  });
+});
