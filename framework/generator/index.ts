@@ -29,3 +29,9 @@ export { runGeneratorCli } from './run-generator-cli.js';
 export { writeGeneration, formatMeta, type WriteGenerationOptions } from './write-generation.js';
 export { provenanceMarkdown, type ProvenanceOptions } from './provenance-markdown.js';
 export { generatorDataHash } from './generator-data-hash.js';
+export {
+  scaffoldRepository,
+  type ScaffoldLanguage,
+  type ScaffoldOptions,
+  type ScaffoldResult,
+} from './scaffold-repository.js';

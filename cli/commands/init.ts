@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { RpeError } from '../../framework/errors.js';
+import { printJson, printLine } from '../output.js';
+
+interface InitFlags {
+  lang: string;
+  force?: boolean;
+  name?: string;
+  json?: boolean;
+}
+
+// `rpe init DIR --lang ts|py`: a complete Track 2 repository that passes the checks as generated.
+export function register(program: Command): void {
+  program
+    .command('init')
+    .description(
+      'create a Track 2 generator repository (Python or TypeScript) with the morphology snapshot',
+    )
+    .argument('<dir>', 'the folder to create (must be empty or absent)')
+    .requiredOption('--lang <lang>', 'py (generate.py, standard library only) or ts (generate.ts)')
+    .option(
+      '--name <name>',
+      'repository name for README, LICENSE and package.json (default: the folder name)',
+    )
+    .option('--force', 'write into a non-empty folder, replacing files of the same name')
+    .option('--json', 'print the result as one JSON document')
+    .action(async (dir: string, flags: InitFlags) => {
+      if (flags.lang !== 'ts' && flags.lang !== 'py') {
+        throw new RpeError('usage', `--lang must be "py" or "ts", got "${flags.lang}"`);
+      }
+      const { scaffoldRepository } = await import('../../framework/generator/index.js');
+      const result = await scaffoldRepository({
+        dir,
+        lang: flags.lang,
+        ...(flags.force ? { force: true } : {}),
+        ...(flags.name ? { name: flags.name } : {}),
+      });
+      if (flags.json) return printJson(result);
+      printLine(
+        `created ${result.dir} (${flags.lang === 'py' ? 'Python' : 'TypeScript'}), ${result.files.length} files`,
+      );
+      printLine(`data hash: ${result.dataHash}`);
+      printLine('next:');
+      printLine(`  cd ${dir}`);
+      if (flags.lang === 'py') printLine('  python3 generate.py --seed 1 --out items.jsonl');
+      else printLine('  npm install && npm run generate -- --seed 1 --out items.jsonl');
+      printLine('  replace the placeholder family with your own, then fill in PROVENANCE.md');
+    });
+}

@@ -1,0 +1,130 @@
+// Demonstration generator (illustrates the API; not a submission): which noun a relative pronoun
+// refers to. In "To jest brat koleżanki, która wczoraj przyszła" only the gender of "która" (and
+// of the verb) shows that the clause is about the colleague, not the brother: English "who" does
+// not decide it, Polish agreement does.
+import {
+  defineGenerator,
+  family,
+  type Lexeme,
+  type Lexicon,
+  type SampleContext,
+} from '../../framework/index.js';
+
+const MEN = [
+  'brat',
+  'syn',
+  'ojciec',
+  'kolega',
+  'sąsiad',
+  'nauczyciel',
+  'lekarz',
+  'szef',
+  'mąż',
+  'wujek',
+  'student',
+  'kierowca',
+];
+const WOMEN = [
+  'siostra',
+  'córka',
+  'matka',
+  'babcia',
+  'ciocia',
+  'sąsiadka',
+  'koleżanka',
+  'nauczycielka',
+  'lekarka',
+  'szefowa',
+  'żona',
+  'przyjaciółka',
+];
+/** Frames and the verbs that fit them; {h} head noun, {d} dependent noun, {r} pronoun, {v} verb. */
+const FRAMES: readonly (readonly [frame: string, verbs: readonly string[]])[] = [
+  [
+    'To jest {h} {d}, {r} wczoraj {v}.',
+    ['przyjść', 'wyjechać', 'zachorować', 'zadzwonić', 'wrócić'],
+  ],
+  [
+    'Oto {h} {d}, {r} {v} do nas w sobotę.',
+    ['przyjść', 'przyjechać', 'zadzwonić', 'wrócić', 'napisać'],
+  ],
+  ['Tam stoi {h} {d}, {r} niedawno {v}.', ['wrócić', 'wyzdrowieć', 'przyjechać', 'wygrać']],
+];
+
+interface Pools {
+  men: Lexeme[];
+  women: Lexeme[];
+}
+const cache = new WeakMap<Lexicon, Pools>();
+
+// The person nouns the snapshot has, masculine-personal and feminine; read once per lexicon.
+function pools(lex: Lexicon): Pools {
+  let found = cache.get(lex);
+  if (!found) {
+    const of = (lemmas: string[], gender: string) =>
+      lemmas.flatMap((lemma) => lex.lexemes({ lemma, pos: 'subst', gender }).slice(0, 1));
+    found = { men: of(MEN, 'm1'), women: of(WOMEN, 'f') };
+    cache.set(lex, found);
+  }
+  return found;
+}
+
+const genderTag = (noun: Lexeme) => (noun.gender === 'f' ? 'f' : 'm1');
+
+// A sentence whose relative clause agrees with the head (toHead) or the dependent noun.
+function draw(ctx: SampleContext, toHead: boolean) {
+  const { men, women } = pools(ctx.lex);
+  const manFirst = ctx.rng.chance(1, 2);
+  const head = ctx.rng.pick(manFirst ? men : women);
+  const dependent = ctx.rng.pick(manFirst ? women : men);
+  const target = toHead ? head : dependent;
+  const [frame, verbs] = ctx.rng.pick(FRAMES);
+  const pronoun = ctx.lex.form('który', `adj:sg:nom:${genderTag(target)}`);
+  const verb = ctx.lex.form(ctx.rng.pick(verbs), `praet:sg:${genderTag(target)}:ter`);
+  const headForm = ctx.answer(head, 'subst:sg:nom');
+  const dependentForm = ctx.answer(dependent, 'subst:sg:gen');
+  const sentence = frame
+    .replace('{h}', headForm.gold)
+    .replace('{d}', dependentForm.gold)
+    .replace('{r}', pronoun)
+    .replace('{v}', verb);
+  const answer = toHead ? headForm : dependentForm;
+  return {
+    input: `Do którego rzeczownika w zdaniu „${sentence}” odnosi się zaimek „${pronoun}”? Podaj ten rzeczownik w takiej formie, w jakiej występuje w zdaniu.`,
+    gold: answer.gold,
+    lemma: answer.lemma,
+    query: answer.query,
+  };
+}
+
+const capacity = (lex: Lexicon) =>
+  2 *
+  pools(lex).men.length *
+  pools(lex).women.length *
+  FRAMES.reduce((n, [, verbs]) => n + verbs.length, 0);
+
+const headFamily = family({
+  id: 'refers-to-head',
+  phenomenon:
+    'Reference of the relative pronoun "który" decided by gender agreement: it refers to the head noun.',
+  contrast:
+    'Changing the pronoun and verb to the gender of the dependent noun moves the reference, and the gold, to that noun (brat koleżanki, który przyszedł → brat koleżanki, która przyszła).',
+  capacity,
+  sample: (ctx) => draw(ctx, true),
+});
+
+const dependentFamily = family({
+  id: 'refers-to-dependent',
+  phenomenon:
+    'Reference of the relative pronoun "który" decided by gender agreement: it refers to the dependent genitive noun, not the nearer-to-the-start head.',
+  contrast:
+    'Changing the pronoun and verb to the gender of the head noun moves the reference, and the gold, to the head (siostra sąsiada, który wrócił → siostra sąsiada, która wróciła).',
+  capacity,
+  sample: (ctx) => draw(ctx, false),
+});
+
+export default defineGenerator({
+  name: 'relative-pronoun',
+  count: 150,
+  families: [headFamily, dependentFamily],
+});

@@ -1,0 +1,144 @@
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { RpeError } from '../errors.js';
+import { packagePath } from '../package-root.js';
+import { hashDataDir } from '../rules/index.js';
+import { packToolkit } from './pack-toolkit.js';
+
+export type ScaffoldLanguage = 'ts' | 'py';
+
+export interface ScaffoldOptions {
+  dir: string;
+  lang: ScaffoldLanguage;
+  /** Write into a non-empty folder, replacing files of the same name. */
+  force?: boolean;
+  /** Repository name used in README, LICENSE and package.json (default: the folder's name). */
+  name?: string;
+}
+
+export interface ScaffoldResult {
+  dir: string;
+  lang: ScaffoldLanguage;
+  files: string[];
+  dataHash: string;
+  /** The vendored toolkit tarball (TypeScript scaffolds). */
+  vendor: string | null;
+}
+
+const DATA_FILES = ['morphology.sqlite', 'LICENSE', 'SOURCES.md'];
+// Stored under other names so that tools do not take them for this package's own files.
+const RENAMES: Record<string, string> = {
+  gitignore: '.gitignore',
+  'package.json.tmpl': 'package.json',
+};
+const FILLED = ['README.md', 'PROVENANCE.md', 'LICENSE', 'package.json'];
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.name !== '__pycache__' && e.name !== 'node_modules')
+    .flatMap((e) =>
+      e.isDirectory()
+        ? listFiles(join(dir, e.name), `${prefix}${e.name}/`)
+        : [`${prefix}${e.name}`],
+    )
+    .sort();
+}
+
+function toolkitVersion(name: string): string {
+  const manifest = JSON.parse(
+    readFileSync(packagePath(...name.split('/'), 'package.json'), 'utf8'),
+  ) as { version: string };
+  return manifest.version;
+}
+
+function fill(path: string, values: Record<string, string>): void {
+  if (!existsSync(path)) return;
+  const text = readFileSync(path, 'utf8').replace(
+    /\{\{([A-Z_]+)\}\}/g,
+    (m, key: string) => values[key] ?? m,
+  );
+  writeFileSync(path, text);
+}
+
+/**
+ * Builds a complete Track 2 repository from templates/<lang> and templates/common, with a copy of
+ * the morphology snapshot and its data hash in the README. The tree is assembled in a temporary
+ * sibling folder and moved into place last, so a failure leaves nothing half-written.
+ */
+export async function scaffoldRepository(options: ScaffoldOptions): Promise<ScaffoldResult> {
+  const dir = resolve(options.dir);
+  const existing = existsSync(dir) ? readdirSync(dir) : [];
+  if (existing.length > 0 && !options.force) {
+    throw new RpeError(
+      'init_not_empty',
+      `${options.dir}: folder is not empty (use --force to write into it)`,
+    );
+  }
+  for (const file of DATA_FILES) {
+    if (!existsSync(packagePath('data', file))) {
+      throw new RpeError(
+        'data_missing',
+        `${packagePath('data', file)}: missing from the toolkit; build the lexicon first`,
+      );
+    }
+  }
+  const staging = join(dirname(dir), `.${basename(dir)}.rpe-init-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    for (const source of [
+      packagePath('templates', 'common'),
+      packagePath('templates', options.lang),
+    ]) {
+      for (const file of listFiles(source)) {
+        const target = join(staging, RENAMES[file] ?? file);
+        mkdirSync(dirname(target), { recursive: true });
+        cpSync(join(source, file), target);
+      }
+    }
+    mkdirSync(join(staging, 'data'), { recursive: true });
+    for (const file of DATA_FILES) cpSync(packagePath('data', file), join(staging, 'data', file));
+    const dataHash = hashDataDir(join(staging, 'data'));
+    const version = toolkitVersion('');
+    const vendor = options.lang === 'ts' ? await packToolkit(join(staging, 'vendor')) : null;
+    const values: Record<string, string> = {
+      NAME: options.name ?? basename(dir),
+      DATA_HASH: dataHash,
+      VERSION: version,
+      TSX_VERSION: `^${toolkitVersion('node_modules/tsx')}`,
+      YEAR: '2026',
+      AUTHORS: 'the authors of this repository',
+      PROVENANCE_HINT:
+        options.lang === 'ts'
+          ? '`npx rpe provenance .` prints the families as declared in generator.ts.'
+          : 'The families are declared in generate.py.',
+    };
+    for (const file of FILLED) fill(join(staging, file), values);
+    const files = listFiles(staging);
+    if (existing.length === 0) {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(staging, dir);
+    } else {
+      cpSync(staging, dir, { recursive: true, force: true });
+      rmSync(staging, { recursive: true, force: true });
+    }
+    return {
+      dir,
+      lang: options.lang,
+      files,
+      dataHash,
+      vendor: vendor && join(dir, 'vendor', basename(vendor)),
+    };
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+}

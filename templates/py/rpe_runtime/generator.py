@@ -1,0 +1,216 @@
+"""Declared generators: families, quotas, keyed retries, dedup, checked items.
+
+The same runtime as the TypeScript framework (framework/generator): counts per family by the
+largest remainder of the weights; every attempt of every item draws from its own stream keyed
+(seed, family, index, attempt, "sample"); a rejected or duplicate draw is retried with the next
+attempt; every item is checked with the task's rules; a family that cannot fill its quota stops
+the run with a clear error.
+"""
+
+import random as _random_module
+import re
+import time as _time_module
+from math import floor
+
+from .items import clean_aliases, item_errors, normalize
+from .lexicon import LexiconError, open_lexicon
+from .streams import create_stream
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+
+
+class GenerationError(RuntimeError):
+    """The generator cannot produce a valid set (exit status 1)."""
+
+
+class Rejection:
+    """A draw the family declines; sample() returns ctx.reject("reason")."""
+
+    def __init__(self, reason):
+        self.reason = str(reason)
+
+
+class Family:
+    def __init__(self, id, phenomenon, contrast, sample, weight=1):
+        if not isinstance(id, str) or not _ID.match(id):
+            raise ValueError(f"family id {id!r}: lowercase letters, digits, . _ - only")
+        for name, value in (("phenomenon", phenomenon), ("contrast", contrast)):
+            if not isinstance(value, str) or not value.strip():
+                raise ValueError(f"family {id}: {name} must be a non-empty string")
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight > 0:
+            raise ValueError(f"family {id}: weight must be a positive number")
+        self.id, self.phenomenon, self.contrast = id, phenomenon, contrast
+        self.sample, self.weight = sample, weight
+
+
+class Generator:
+    def __init__(self, name, count, families, lexicon, max_attempts=100):
+        if not 50 <= count <= 200:
+            raise ValueError(f"generator {name}: count must be 50..200, got {count}")
+        ids = [f.id for f in families]
+        if not families or len(set(ids)) != len(ids):
+            raise ValueError(f"generator {name}: needs families with distinct ids")
+        self.name, self.count, self.families = name, count, list(families)
+        self.lexicon, self.max_attempts = lexicon, max_attempts
+
+
+def family(id, phenomenon, contrast, sample, weight=1):
+    """Declares one family (item cluster) of the generator."""
+    return Family(id, phenomenon, contrast, sample, weight)
+
+
+def define_generator(name, count, families, lexicon, max_attempts=100):
+    """Declares a generator: name, items per seed (50-200), families, path of the snapshot."""
+    return Generator(name, count, families, lexicon, max_attempts)
+
+
+def allocate_quotas(count, weights):
+    """Largest remainder, ties to the earlier family: the same arithmetic as allocateQuotas()."""
+    total = 0
+    for w in weights:
+        total += w
+    exact = [(count * w) / total for w in weights]
+    quotas = [floor(e) for e in exact]
+    left = count - sum(quotas)
+    order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - floor(exact[i])), i))
+    for i in order[:left]:
+        quotas[i] += 1
+    return quotas
+
+
+class Context:
+    """What sample() may use: keyed streams of this attempt and the lexicon."""
+
+    def __init__(self, seed, family_id, index, attempt, lexicon):
+        self.seed, self.family, self.index, self.attempt = seed, family_id, index, attempt
+        self.rng = create_stream(seed, family_id, index, attempt, "sample")
+        self._lexicon = lexicon
+
+    @property
+    def lex(self):
+        return self._lexicon()
+
+    def stream(self, label):
+        """Another stream of this same attempt, keyed by label."""
+        return create_stream(self.seed, self.family, self.index, self.attempt, label)
+
+    def answer(self, lemma, query):
+        """{"gold", "aliases"} for lemma + query: the first form, then the other distinct forms."""
+        forms = self.lex.forms(lemma, query)
+        gold = forms[0].form
+        variants = list(dict.fromkeys(f.form for f in forms if f.form != gold))
+        return {"gold": gold, "aliases": variants}
+
+    def reject(self, reason):
+        return Rejection(reason)
+
+
+class _PurityGuard:
+    """random.* and time.time() raise during generation: output may depend on the seed only."""
+
+    NAMES = ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "getrandbits")
+
+    def __init__(self, current):
+        self.current = current
+
+    def _forbid(self, what):
+        def forbidden(*_args, **_kwargs):
+            raise GenerationError(
+                f'family "{self.current()}" called {what} during generation; draw from ctx.rng instead'
+            )
+
+        return forbidden
+
+    def __enter__(self):
+        self.saved = [(_random_module, n, getattr(_random_module, n)) for n in self.NAMES]
+        self.saved += [(_time_module, n, getattr(_time_module, n)) for n in ("time", "time_ns")]
+        for module, name, _ in self.saved:
+            setattr(module, name, self._forbid(f"{module.__name__}.{name}()"))
+
+    def __exit__(self, *_exc):
+        for module, name, value in self.saved:
+            setattr(module, name, value)
+        return False
+
+
+def _sample_once(fam, seed, index, attempt, lexicon):
+    where = f'family "{fam.id}", item {index + 1}, attempt {attempt + 1}'
+    ctx = Context(seed, fam.id, index, attempt, lexicon)
+    try:
+        result = fam.sample(ctx)
+    except LexiconError as error:
+        return Rejection(f"lexicon {error.code}")
+    except GenerationError:
+        raise
+    except Exception as error:
+        raise GenerationError(f"{where}: sample() raised {type(error).__name__}: {error}") from error
+    if isinstance(result, Rejection):
+        return result
+    if not isinstance(result, dict):
+        raise GenerationError(f"{where}: sample() must return a dict or ctx.reject()")
+    item = {"input": result.get("input"), "gold": result.get("gold")}
+    extra = set(result) - {"input", "gold", "aliases"}
+    if extra:
+        raise GenerationError(f"{where}: unknown field(s) {sorted(extra)}")
+    if isinstance(item["gold"], str) and isinstance(result.get("aliases", []), list):
+        aliases = clean_aliases(item["gold"], result.get("aliases", []))
+        if aliases:
+            item["aliases"] = aliases
+    errors = item_errors(item)
+    if errors:
+        code, message = errors[0]
+        raise GenerationError(f"{where}: {code}: {message}")
+    return item
+
+
+def generate(generator, seed):
+    """The items and per-family records of one seed, in family order."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise GenerationError(f"seed must be an integer, got {seed!r}")
+    opened = []
+
+    def lexicon():
+        if not opened:
+            opened.append(open_lexicon(generator.lexicon))
+        return opened[0]
+
+    quotas = allocate_quotas(generator.count, [f.weight for f in generator.families])
+    seen, records, current = set(), [], [""]
+    try:
+        with _PurityGuard(lambda: current[0]):
+            for fam, quota in zip(generator.families, quotas):
+                current[0] = fam.id
+                records.extend(_fill_quota(generator, fam, quota, seed, lexicon, seen))
+    finally:
+        for lex in opened:
+            lex.close()
+    return records
+
+
+def _fill_quota(generator, fam, quota, seed, lexicon, seen):
+    records, rejections, duplicates = [], {}, 0
+    for index in range(quota):
+        accepted = None
+        for attempt in range(generator.max_attempts):
+            outcome = _sample_once(fam, seed, index, attempt, lexicon)
+            if isinstance(outcome, Rejection):
+                rejections[outcome.reason] = rejections.get(outcome.reason, 0) + 1
+                continue
+            key = normalize(outcome["input"])
+            if key in seen:
+                duplicates += 1
+                continue
+            seen.add(key)
+            accepted = outcome
+            break
+        if accepted is None:
+            reasons = [f"{n}x {r}" for r, n in sorted(rejections.items(), key=lambda kv: -kv[1])[:3]]
+            if duplicates:
+                reasons.append(f"{duplicates}x duplicate input")
+            raise GenerationError(
+                f'family "{fam.id}" cannot fill its quota: item {index + 1} of {quota} found nothing new '
+                f"in {generator.max_attempts} attempts ({', '.join(reasons) or 'no draws'}); "
+                "widen the family or lower its weight"
+            )
+        records.append({"item": accepted, "family": fam.id, "phenomenon": fam.phenomenon})
+    return records
