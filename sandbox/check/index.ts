@@ -21,3 +21,10 @@ export {
 export { renderReportMarkdown } from './render-report-markdown.js';
 export { summarizeReport } from './summarize-report.js';
 export { writeFileAtomic, writeReport } from './write-report.js';
+export {
+  readReceipt,
+  receiptLimits,
+  verifyReceipt,
+  type VerifiedSeed,
+  type VerifyResult,
+} from './verify-receipt.js';

@@ -12,3 +12,4 @@ export { createTailBuffer, type TailBuffer } from './tail-buffer.js';
 export { collectOutput, type CollectedOutput } from './collect-output.js';
 export { classifyRun, lastLine, type RunOutcome } from './classify-run.js';
 export { createLocalExecutor } from './local-executor.js';
+export { loadDockerExecutor, type CreateDockerExecutor } from './load-docker-executor.js';

@@ -1,0 +1,61 @@
+import type { Command } from 'commander';
+import { printJson, printLine } from '../../output.js';
+
+interface VerifyFlags {
+  dir?: string;
+  local?: boolean;
+  jobs?: string;
+  json?: boolean;
+}
+
+// `rpe sandbox verify RECEIPT`: re-runs a report's seeds and confirms the same output bytes.
+export function register(group: Command): void {
+  group
+    .command('verify')
+    .description(
+      're-run the seeds of a report.json and confirm the same output hashes (exit 0 same, 1 different)',
+    )
+    .argument('<receipt>', 'a report.json, or the folder that holds one')
+    .option('--dir <dir>', 'the submission folder (default: the path recorded in the receipt)')
+    .option('--local', 'run as local processes even if the receipt was made in the sandbox')
+    .option('--jobs <n>', 'runs in flight at once', '1')
+    .option('--json', 'print the result as JSON')
+    .action(async (receipt: string, flags: VerifyFlags) => {
+      const sandbox = await import('../../../sandbox/index.js');
+      const { RpeError } = await import('../../../framework/index.js');
+      const jobs = Number(flags.jobs ?? '1');
+      if (!Number.isInteger(jobs) || jobs < 1) {
+        throw new RpeError('bad_jobs', `--jobs must be a positive integer, got "${flags.jobs}"`);
+      }
+      const { report } = await sandbox.readReceipt(receipt);
+      const local = flags.local === true || report.executor.kind === 'local';
+      const limits = sandbox.receiptLimits(report);
+      const dir = flags.dir ?? report.submission.path;
+      const createDocker = local ? null : await sandbox.loadDockerExecutor();
+      const result = await sandbox.verifyReceipt({
+        receipt,
+        dir,
+        jobs,
+        createExecutor: (entrypoint) =>
+          createDocker
+            ? createDocker({ submissionDir: dir, entrypoint, limits, network: 'none' })
+            : sandbox.createLocalExecutor({ submissionDir: dir, entrypoint, limits }),
+      });
+      if (flags.json) printJson(result);
+      else {
+        const t = result.tree_hash;
+        printLine(
+          `tree hash\t${t.same ? 'same' : 'DIFFERENT'}\t${t.actual}${t.same ? '' : ` (receipt: ${t.expected})`}`,
+        );
+        for (const s of result.seeds) {
+          const shown = s.actual ? `sha256:${s.actual}` : s.status;
+          printLine(`seed ${s.seed}\t${s.same ? 'same' : 'DIFFERENT'}\t${shown}`);
+        }
+        if (result.skipped.length > 0) {
+          printLine(`not re-run\t${result.skipped.join(', ')} (no output hash in the receipt)`);
+        }
+        printLine(result.same ? 'same' : 'different');
+      }
+      process.exitCode = result.same ? 0 : 1;
+    });
+}
