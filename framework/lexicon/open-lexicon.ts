@@ -6,7 +6,7 @@ import { packagePath } from '../package-root.js';
 import type { FormReading, Lexeme, LexemeFilter, Lexicon, LexiconInfo } from './lexicon.js';
 import { LexiconError } from './lexicon-error.js';
 import { parseQuery, tagMatches } from './parse-query.js';
-import { type TagFeatures, parseTag } from './parse-tag.js';
+import { tagTable } from './tag-table.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { lexemesStatement } from './lexemes-statement.js';
 
@@ -53,23 +53,8 @@ export function openLexicon(path: string = packagePath('data', 'morphology.sqlit
     .raw();
   const lexemeStatements = new Map<string, BetterSqlite3.Statement>();
 
-  const tags = new Map<
-    number,
-    { tag: string; features: TagFeatures; values: ReadonlySet<string> }
-  >();
-  for (const [id, tag] of db.prepare('SELECT id, tag FROM tags ORDER BY id').raw().all() as [
-    number,
-    string,
-  ][]) {
-    const features = Object.freeze(parseTag(tag));
-    tags.set(id, { tag, features, values: new Set(features.values) });
-  }
-  const tagOf = (id: number) => {
-    const entry = tags.get(id);
-    if (!entry)
-      throw new RpeError('lexicon_invalid', `${path}: reading refers to missing tag ${id}`);
-    return entry;
-  };
+  const tags = tagTable(db, path);
+  const tagOf = (id: number) => tags.get(id);
   const toLexeme = (row: LexemeRow): Lexeme =>
     Object.freeze({ id: row[0], lemma: row[1], pos: row[2], gender: row[3], rank: row[4] });
 
@@ -99,7 +84,7 @@ export function openLexicon(path: string = packagePath('data', 'morphology.sqlit
     return found;
   };
 
-  const forms = (lemma: string | Lexeme, query: string): FormReading[] => {
+  const findForms = (lemma: string | Lexeme, query: string): FormReading[] => {
     let values = queries.get(query);
     if (!values) queries.set(query, (values = parseQuery(query)));
     const lexemes = typeof lemma === 'string' ? lexemesOfLemma(lemma) : [lemma];
@@ -126,6 +111,14 @@ export function openLexicon(path: string = packagePath('data', 'morphology.sqlit
       );
     }
     return hits.map((h) => h.reading);
+  };
+  // Generators ask the same few questions many times: answers are kept (bounded) and copied out.
+  const answers = new Map<string, FormReading[]>();
+  const forms = (lemma: string | Lexeme, query: string): FormReading[] => {
+    const key = typeof lemma === 'string' ? `${lemma}\0${query}` : `#${lemma.id}\0${query}`;
+    let answer = answers.get(key);
+    if (!answer) remember(answers, key, (answer = findForms(lemma, query)));
+    return answer.slice();
   };
 
   return {

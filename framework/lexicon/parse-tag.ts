@@ -1,3 +1,5 @@
+import { RpeError } from '../errors.js';
+
 // Morfologik's tagset (NKJP-like): the first position is the part of speech, every other
 // position holds one value or a `.`-joined set of alternatives (`adj:sg:nom.voc:f:pos`).
 
@@ -79,17 +81,20 @@ export function featureOfValue(value: string): Feature | undefined {
   return featureOf.get(value);
 }
 
+const badTag = (tag: string, why: string) =>
+  new RpeError('lexicon_bad_tag', `tag "${tag}": ${why} (not in Morfologik's tagset)`);
+
 // Splits one reading's tag into typed features; throws on a value outside the tagset.
 export function parseTag(tag: string): TagFeatures {
   const positions = tag.split(':');
   const pos = positions[0] ?? '';
-  if (!isPartOfSpeech(pos)) throw new Error(`tag "${tag}": unknown part of speech "${pos}"`);
+  if (!isPartOfSpeech(pos)) throw badTag(tag, `unknown part of speech "${pos}"`);
   const sets = new Map<Feature, string[]>();
   const values: string[] = [pos];
   for (const position of positions.slice(1)) {
     for (const value of position.split('.')) {
       const feature = featureOf.get(value);
-      if (!feature) throw new Error(`tag "${tag}": unknown value "${value}"`);
+      if (!feature) throw badTag(tag, `unknown value "${value}"`);
       sets.set(feature, [...(sets.get(feature) ?? []), value]);
       if (!values.includes(value)) values.push(value);
     }
