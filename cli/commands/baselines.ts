@@ -1,0 +1,94 @@
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { Command } from 'commander';
+import { printJson, printLine } from '../output.js';
+
+interface BaselinesFlags {
+  items: string;
+  meta?: string;
+  markdown?: string;
+  lexicon?: string | false;
+  failOnShortcuts?: boolean;
+  json?: boolean;
+}
+
+// `rpe baselines`: runs trivial answerers and flags the items they get right.
+export function register(program: Command): void {
+  program
+    .command('baselines')
+    .description(
+      'run shortcut answerers (copy the bracketed or quoted word, first/last word, most frequent form, most common gold, ...) and flag the items they answer correctly: those do not need Polish',
+    )
+    .requiredOption('--items <file>', 'items.jsonl')
+    .option('--meta <file>', 'sidecar from rpe generate --meta: adds a per-family table')
+    .option('--markdown <file>', 'also write the report as Markdown')
+    .option(
+      '--lexicon <file>',
+      'morphology snapshot for lexicon-top-form (default: the bundled one)',
+    )
+    .option('--no-lexicon', 'skip lexicon-top-form')
+    .option('--fail-on-shortcuts', 'exit 1 when any item is flagged')
+    .option('--json', 'print the report as JSON')
+    .action(async (flags: BaselinesFlags) => {
+      const { readItemsFile } = await import('../../panel/items/index.js');
+      const { runBaselines, renderBaselinesMarkdown, openLexiconIfPresent } =
+        await import('../../panel/baselines/index.js');
+      const { RpeError, readMeta } = await import('../../framework/index.js');
+      const items = readItemsFile(flags.items);
+      let families: string[] | undefined;
+      if (flags.meta) {
+        let text: Buffer;
+        try {
+          text = readFileSync(flags.meta);
+        } catch (cause) {
+          throw new RpeError('meta_unreadable', `cannot read ${flags.meta}: ${String(cause)}`);
+        }
+        families = readMeta(text, flags.meta);
+      }
+      const { lexicon, note } =
+        flags.lexicon === false
+          ? { lexicon: null, note: 'turned off with --no-lexicon' }
+          : openLexiconIfPresent(flags.lexicon);
+      let report;
+      try {
+        report = runBaselines({
+          items,
+          ...(families ? { families } : {}),
+          lexicon,
+          ...(note ? { lexiconNote: note } : {}),
+        });
+      } finally {
+        lexicon?.close();
+      }
+      if (flags.markdown) {
+        const temp = join(
+          dirname(flags.markdown),
+          `.${basename(flags.markdown)}.${process.pid}.tmp`,
+        );
+        try {
+          writeFileSync(temp, renderBaselinesMarkdown(report, items), 'utf8');
+          renameSync(temp, flags.markdown);
+        } catch (cause) {
+          throw new RpeError(
+            'output_unwritable',
+            `cannot write ${flags.markdown}: ${String(cause)}`,
+          );
+        }
+      }
+      if (flags.json) printJson(report);
+      else {
+        printLine(`${report.n_flagged}/${report.n_items} items answered by a shortcut baseline`);
+        for (const b of report.baselines) {
+          printLine(
+            `  ${b.name.padEnd(20)} ${String(b.correct).padStart(4)} correct of ${b.answered} answered`,
+          );
+        }
+        if (report.lexicon.note) printLine(`  (lexicon-top-form skipped: ${report.lexicon.note})`);
+        for (const f of report.families ?? []) {
+          printLine(`  family ${f.family}: ${f.flagged}/${f.n_items} flagged`);
+        }
+        for (const f of report.flagged) printLine(`item ${f.item}: ${f.flagged_by.join(', ')}`);
+      }
+      if (flags.failOnShortcuts && report.n_flagged > 0) process.exitCode = 1;
+    });
+}
