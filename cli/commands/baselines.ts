@@ -69,6 +69,7 @@ export function register(program: Command): void {
           writeFileSync(temp, renderBaselinesMarkdown(report, items), 'utf8');
           renameSync(temp, flags.markdown);
         } catch (cause) {
+          rmSync(temp, { force: true });
           throw new RpeError(
             'output_unwritable',
             `cannot write ${flags.markdown}: ${String(cause)}`,
