@@ -10,8 +10,8 @@ const KNOWN_FIELDS = new Set(['input', 'gold', 'aliases']);
  * form must fit: the task does not say which one is measured, and passing both means passing
  * whichever the organisers measure.
  */
-function tooLong(s: string, limit: number): number | null {
-  const n = Math.max(codePointLength(s), codePointLength(normalize(s)));
+function tooLong(s: string, normalised: string, limit: number): number | null {
+  const n = Math.max(codePointLength(s), codePointLength(normalised));
   return n > limit ? n : null;
 }
 
@@ -23,16 +23,17 @@ function describe(value: unknown): string {
 
 /**
  * Checks one parsed line against every per-item rule of "Track 1 — file format" except the
- * uniqueness of inputs across lines. Returns the item when the line has no error.
+ * uniqueness of inputs across lines. Returns the item when the line has no error, and the
+ * normalised input (when input is a string) for that uniqueness check.
  */
 export function checkItem(
   value: unknown,
   line: number,
-): { item: Item | null; errors: ValidationIssue[] } {
+): { item: Item | null; errors: ValidationIssue[]; inputKey: string | null } {
   const errors: ValidationIssue[] = [];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     errors.push(issue(line, 'not_an_object', `the line is ${describe(value)}, not a JSON object`));
-    return { item: null, errors };
+    return { item: null, errors, inputKey: null };
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
@@ -53,10 +54,11 @@ export function checkItem(
       errors.push(issue(line, 'wrong_type', `"${name}" must be a string, not ${describe(field)}`));
     }
   }
-  if (typeof input === 'string') {
-    if (normalize(input) === '')
+  const inputKey = typeof input === 'string' ? normalize(input) : null;
+  if (typeof input === 'string' && inputKey !== null) {
+    if (inputKey === '')
       errors.push(issue(line, 'empty_input', 'input is empty after normalisation'));
-    const n = tooLong(input, TASK_LIMITS.maxInputLength);
+    const n = tooLong(input, inputKey, TASK_LIMITS.maxInputLength);
     if (n !== null) {
       errors.push(
         issue(
@@ -68,9 +70,9 @@ export function checkItem(
     }
   }
   const goldKey = typeof gold === 'string' ? normalize(gold) : null;
-  if (typeof gold === 'string') {
+  if (typeof gold === 'string' && goldKey !== null) {
     if (goldKey === '') errors.push(issue(line, 'empty_gold', 'gold is empty after normalisation'));
-    const n = tooLong(gold, TASK_LIMITS.maxGoldLength);
+    const n = tooLong(gold, goldKey, TASK_LIMITS.maxGoldLength);
     if (n !== null) {
       errors.push(
         issue(
@@ -96,11 +98,12 @@ export function checkItem(
     }
   }
   if (errors.length > 0 || typeof input !== 'string' || typeof gold !== 'string') {
-    return { item: null, errors };
+    return { item: null, errors, inputKey };
   }
   return {
     item: aliasList === undefined ? { input, gold } : { input, gold, aliases: aliasList },
     errors,
+    inputKey,
   };
 }
 
@@ -129,7 +132,7 @@ function checkAliases(
     }
     strings.push(alias);
     const key = normalize(alias);
-    const n = tooLong(alias, TASK_LIMITS.maxGoldLength);
+    const n = tooLong(alias, key, TASK_LIMITS.maxGoldLength);
     if (n !== null) {
       errors.push(
         issue(

@@ -30,9 +30,14 @@ const LINE_SEPARATORS = /[\u0085\u2028\u2029]/u;
  * Warnings for an item that passes the format check but that qualification or scoring may treat
  * badly, and for a line some line readers would split.
  */
-export function itemWarnings(item: Item, line: number, text: string): ValidationIssue[] {
+export function itemWarnings(
+  item: Item,
+  line: number,
+  text: string,
+  normalisedInput = normalize(item.input),
+): ValidationIssue[] {
   const warnings: ValidationIssue[] = [];
-  const input = normalize(item.input).toLowerCase();
+  const input = normalisedInput.toLowerCase();
   for (const pattern of ROLE_PATTERNS) {
     const match = pattern.exec(input);
     if (match) {

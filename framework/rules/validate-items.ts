@@ -1,7 +1,6 @@
 import { checkItem } from './check-item.js';
 import type { Item } from './item-schema.js';
 import { itemWarnings } from './item-warnings.js';
-import { normalize } from './normalize.js';
 import { readLines } from './read-lines.js';
 import { TASK_LIMITS } from './task-limits.js';
 import { issue, type ValidationIssue } from './validation-issue.js';
@@ -51,11 +50,10 @@ export function validateItems(
     }
     const checked = checkItem(value, line);
     errors.push(...checked.errors);
-    const rawInput = (value as { input?: unknown } | null)?.input;
-    if (typeof rawInput === 'string') {
-      const key = normalize(rawInput);
+    const key = checked.inputKey;
+    if (key !== null && key !== '') {
       const first = firstLineOfInput.get(key);
-      if (key !== '' && first !== undefined) {
+      if (first !== undefined) {
         errors.push(
           issue(
             line,
@@ -65,11 +63,11 @@ export function validateItems(
         );
         continue;
       }
-      if (key !== '') firstLineOfInput.set(key, line);
+      firstLineOfInput.set(key, line);
     }
     if (checked.item) {
       items.push(checked.item);
-      warnings.push(...itemWarnings(checked.item, line, text));
+      warnings.push(...itemWarnings(checked.item, line, text, key ?? undefined));
     }
   }
   if (count < minItems) {
