@@ -6,6 +6,7 @@ interface GenerateFlags {
   seed: string;
   out: string;
   meta?: string;
+  lexicon?: string;
   json?: boolean;
 }
 
@@ -22,6 +23,7 @@ export function register(program: Command): void {
     .requiredOption('--seed <n>', 'the seed (an integer)')
     .requiredOption('--out <file>', 'items.jsonl to write (canonical JSONL, written atomically)')
     .option('--meta <file>', 'also write one {"family","phenomenon"} line per item, in item order')
+    .option('--lexicon <file>', "use this morphology snapshot instead of the generator's own")
     .option('--json', 'print the summary as one JSON document')
     .action(async (target: string, flags: GenerateFlags) => {
       if (!/^-?\d+$/.test(flags.seed) || !Number.isSafeInteger(Number(flags.seed))) {
@@ -29,11 +31,19 @@ export function register(program: Command): void {
       }
       const { loadGenerator, writeGeneration } = await import('../../framework/generator/index.js');
       const { generator } = await loadGenerator(target);
-      const result = writeGeneration(generator, {
-        seed: Number(flags.seed),
-        out: flags.out,
-        ...(flags.meta ? { meta: flags.meta } : {}),
-      });
+      const { openLexicon } = await import('../../framework/lexicon/index.js');
+      const lexicon = flags.lexicon ? openLexicon(flags.lexicon) : undefined;
+      let result;
+      try {
+        result = writeGeneration(generator, {
+          seed: Number(flags.seed),
+          out: flags.out,
+          ...(flags.meta ? { meta: flags.meta } : {}),
+          ...(lexicon ? { lexicon } : {}),
+        });
+      } finally {
+        lexicon?.close();
+      }
       const summary = {
         generator: result.generator,
         seed: result.seed,

@@ -1,0 +1,175 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateItems } from '../../framework/rules/index.js';
+import { ROOT, rpe } from './run-rpe.js';
+import { HAS_LEXICON, TEST_LEXICON } from './test-lexicon.js';
+
+const work = mkdtempSync(join(tmpdir(), 'rpe-generate-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const fixture = (name: string) => join(ROOT, 'tests', 'fixtures', 'generator', name);
+
+describe('rpe generate: failures', () => {
+  it('stops a family that cannot fill its quota: exit 1, one line, no output file', async () => {
+    const out = join(work, 'dry.jsonl');
+    const r = await rpe(['generate', fixture('runs-dry'), '--seed', '1', '--out', out]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /family "twenty-inputs" cannot fill its quota: item 21 of 50 .*duplicate input/,
+    );
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(work).filter((f) => f.includes('dry'))).toEqual([]);
+  });
+
+  it('stops a family that calls Math.random, naming it', async () => {
+    const r = await rpe([
+      'generate',
+      fixture('calls-math-random'),
+      '--seed',
+      '1',
+      '--out',
+      join(work, 'r.jsonl'),
+    ]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('family "uses-math-random" called Math.random() during generation');
+  });
+
+  it('refuses a module without a generator, a missing folder and a bad seed', async () => {
+    const none = await rpe([
+      'generate',
+      fixture('exports-nothing'),
+      '--seed',
+      '1',
+      '--out',
+      join(work, 'n.jsonl'),
+    ]);
+    expect(none.exitCode).toBe(1);
+    expect(none.stderr).toMatch(/exports no generator/);
+    const missing = await rpe([
+      'generate',
+      join(work, 'absent'),
+      '--seed',
+      '1',
+      '--out',
+      join(work, 'm.jsonl'),
+    ]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(/no such file or folder/);
+    const seed = await rpe([
+      'generate',
+      fixture('runs-dry'),
+      '--seed',
+      'one',
+      '--out',
+      join(work, 's.jsonl'),
+    ]);
+    expect(seed.exitCode).toBe(2);
+    expect(seed.stderr).toMatch(/--seed must be an integer/);
+  });
+});
+
+describe.skipIf(!HAS_LEXICON)('rpe generate: an example', () => {
+  const example = join(ROOT, 'examples', 'past-tense-gender');
+
+  it('writes the same bytes whatever TZ, LANG and working directory', async () => {
+    const a = join(work, 'a.jsonl');
+    const b = join(work, 'b.jsonl');
+    const ra = await rpe(
+      ['generate', example, '--seed', '5', '--out', a, '--lexicon', TEST_LEXICON],
+      {
+        env: { TZ: 'UTC', LANG: 'C', LC_ALL: 'C' },
+      },
+    );
+    expect(ra.exitCode).toBe(0);
+    const rb = await rpe(
+      ['generate', example, '--seed', '5', '--out', b, '--lexicon', TEST_LEXICON],
+      {
+        cwd: work,
+        env: { TZ: 'Pacific/Chatham', LANG: 'pl_PL.UTF-8', LC_ALL: 'tr_TR.UTF-8' },
+      },
+    );
+    expect(rb.exitCode).toBe(0);
+    expect(readFileSync(b)).toEqual(readFileSync(a));
+    expect(validateItems(readFileSync(a)).format_ok).toBe(true);
+  });
+
+  it('prints a per-family summary, and --json one document; --meta has one line per item', async () => {
+    const out = join(work, 'm.jsonl');
+    const meta = join(work, 'm.meta.jsonl');
+    const text = await rpe([
+      'generate',
+      example,
+      '--seed',
+      '2',
+      '--out',
+      out,
+      '--lexicon',
+      TEST_LEXICON,
+    ]);
+    expect(text.stdout).toMatch(/^wrote 150 items to .*\nfamily +items +attempts/);
+    expect(text.stdout).toMatch(/\nnamed-subject +100 /);
+    const json = await rpe([
+      'generate',
+      example,
+      '--seed',
+      '2',
+      '--out',
+      out,
+      '--meta',
+      meta,
+      '--lexicon',
+      TEST_LEXICON,
+      '--json',
+    ]);
+    const summary = JSON.parse(json.stdout) as {
+      n_items: number;
+      families: { id: string; items: number }[];
+    };
+    expect(summary.n_items).toBe(150);
+    expect(summary.families.map((f) => [f.id, f.items])).toEqual([
+      ['named-subject', 100],
+      ['coordinated-subjects', 50],
+    ]);
+    const lines = readFileSync(meta, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, string>);
+    expect(lines).toHaveLength(150);
+    expect(Object.keys(lines[0] ?? {})).toEqual(['family', 'phenomenon']);
+    expect(lines[149]?.family).toBe('coordinated-subjects');
+  });
+
+  it('writes the provenance declaration with every family', async () => {
+    const out = join(work, 'PROVENANCE.md');
+    const r = await rpe(['provenance', example, '--out', out]);
+    expect(r.exitCode).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text).toContain('### named-subject');
+    expect(text).toContain('### coordinated-subjects');
+    expect(text).toMatch(/Polish contrast or controlled perturbation: Replacing the name/);
+    expect(text).toContain('Tools and their use: _to fill in_');
+  });
+});
+
+describe.skipIf(!existsSync(join(ROOT, 'data', 'morphology.sqlite')))(
+  'examples/<name>/generate.ts',
+  () => {
+    it('runs with tsx and writes the same bytes as rpe generate', async () => {
+      const example = join(ROOT, 'examples', 'numeral-government');
+      const viaEntry = join(work, 'entry.jsonl');
+      const viaCli = join(work, 'cli.jsonl');
+      const entry = await execa(
+        process.execPath,
+        ['--import', 'tsx', join(example, 'generate.ts'), '--seed', '9', '--out', viaEntry],
+        { cwd: ROOT, reject: false },
+      );
+      expect(entry.stderr).toBe('');
+      expect(entry.exitCode).toBe(0);
+      expect((await rpe(['generate', example, '--seed', '9', '--out', viaCli])).exitCode).toBe(0);
+      expect(readFileSync(viaEntry)).toEqual(readFileSync(viaCli));
+    });
+  },
+);

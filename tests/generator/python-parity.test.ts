@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { execa } from 'execa';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openLexicon, type FormReading } from '../../framework/lexicon/index.js';
+import { HAS_LEXICON, PYTHON_RUNTIME, TEST_LEXICON } from './test-lexicon.js';
+
+const here = (name: string) => new URL(`./python/${name}`, import.meta.url).pathname;
+
+async function python(script: string, args: string[], input: unknown): Promise<unknown> {
+  const { stdout } = await execa('python3', [here(script), ...args], {
+    input: JSON.stringify(input),
+  });
+  return JSON.parse(stdout) as unknown;
+}
+
+describe('Python runtime streams', () => {
+  it('reproduce every published vector bit for bit', async () => {
+    const vectors: unknown = JSON.parse(
+      readFileSync(new URL('../../framework/random/vectors.json', import.meta.url), 'utf8'),
+    );
+    expect(await python('vectors_check.py', [PYTHON_RUNTIME], vectors)).toEqual(vectors);
+  });
+});
+
+describe.skipIf(!HAS_LEXICON)('Python runtime lexicon', () => {
+  const lex = HAS_LEXICON ? openLexicon(TEST_LEXICON) : null;
+  afterAll(() => lex?.close());
+  const reading = (r: FormReading) => [
+    r.form,
+    r.tag,
+    r.lexeme.id,
+    r.lexeme.lemma,
+    r.lexeme.pos,
+    r.lexeme.gender,
+    r.lexeme.rank,
+    r.rank,
+  ];
+  const answer = <T>(call: () => T): T | { error: string } => {
+    try {
+      return call();
+    } catch (error) {
+      return { error: (error as { code: string }).code };
+    }
+  };
+
+  it('gives the same forms, analyses and lexeme lists, in the same order, as the TypeScript API', async () => {
+    if (!lex) return;
+    const pairs: [string, string][] = [
+      ['kot', 'subst:pl:gen'],
+      ['pies', 'pl:nom'],
+      ['Kuba', 'subst:sg:nom'],
+      ['dwa', 'num:nom:m1'],
+      ['który', 'adj:sg:nom:m1'],
+      ['przyjść', 'praet:pl:f:ter'],
+      ['być', 'fin:sg:ter'],
+      ['xyzzy', 'subst:sg:nom'],
+      ['książka', 'praet:sg:f'],
+    ];
+    const queries: Record<string, string[]> = {
+      subst: ['subst:pl:gen', 'sg:inst', 'pl:nom', 'sg:voc'],
+      verb: ['praet:sg:f:ter', 'fin:pl:pri', 'impt:sg', 'inf'],
+      adj: ['adj:sg:nom:m1', 'pl:gen', 'com'],
+    };
+    for (const [pos, qs] of Object.entries(queries)) {
+      for (const l of lex.lexemes({ pos, limit: 40 })) for (const q of qs) pairs.push([l.lemma, q]);
+    }
+    const forms = pairs.map(([lemma, query]) => answer(() => lex.forms(lemma, query).map(reading)));
+    const analyse = ['koleżanki', 'dwóch', 'która', 'zamku', 'Anna', 'xyzzy', 'psy', 'byli'];
+    const filters = [
+      { pos: 'subst', gender: 'f', limit: 50 },
+      { pos: 'verb', maxRank: 500 },
+      { lemma: 'pies' },
+      { gender: ['m1', 'f'], limit: 30 },
+    ];
+    const ts = {
+      forms,
+      analyse: analyse.map((f) => answer(() => lex.analyse(f).map(reading))),
+      lexemes: filters.map((f) =>
+        lex.lexemes(f).map((l) => [l.id, l.lemma, l.pos, l.gender, l.rank]),
+      ),
+    };
+    const py = await python('lexicon_answers.py', [PYTHON_RUNTIME, TEST_LEXICON], {
+      forms: pairs,
+      analyse,
+      lexemes: filters,
+    });
+    expect(forms.filter((f) => !('error' in f)).length).toBeGreaterThan(300);
+    expect(py).toEqual(ts);
+  });
+});

@@ -1,0 +1,32 @@
+"""Answers lexicon questions with the Python runtime, as JSON: argv = runtime folder, snapshot."""
+
+import json
+import sys
+
+sys.path.insert(0, sys.argv[1])
+from rpe_runtime.lexicon import LexiconError, open_lexicon  # noqa: E402
+
+lex = open_lexicon(sys.argv[2])
+questions = json.load(sys.stdin)
+
+
+def reading(r):
+    return [r.form, r.tag, r.lexeme.id, r.lexeme.lemma, r.lexeme.pos, r.lexeme.gender, r.lexeme.rank, r.rank]
+
+
+def answer(call):
+    try:
+        return call()
+    except LexiconError as error:
+        return {"error": error.code}
+
+
+out = {
+    "forms": [answer(lambda: [reading(r) for r in lex.forms(lemma, query)]) for lemma, query in questions["forms"]],
+    "analyse": [answer(lambda: [reading(r) for r in lex.analyse(form)]) for form in questions["analyse"]],
+    "lexemes": [
+        [list(x) for x in lex.lexemes(**{"max_rank" if k == "maxRank" else k: v for k, v in f.items()})]
+        for f in questions["lexemes"]
+    ],
+}
+json.dump(out, sys.stdout, ensure_ascii=False)
