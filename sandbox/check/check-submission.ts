@@ -132,6 +132,7 @@ export async function checkSubmission(options: CheckSubmissionOptions): Promise<
     created_at: new Date().toISOString(),
     verdict: reasons.length === 0 ? 'eligible' : 'disqualified',
     reasons,
+    requested_seeds: [...options.seeds],
     seeds,
     overlap: pairs,
     overlap_max: measured.threshold,

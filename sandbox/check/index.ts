@@ -28,3 +28,7 @@ export {
   type VerifiedSeed,
   type VerifyResult,
 } from './verify-receipt.js';
+export { readSubmissionList, type SubmissionSource } from './read-submission-list.js';
+export { fetchGitSubmission } from './fetch-git-submission.js';
+export { writeBatchSummary, type BatchRow } from './write-batch-summary.js';
+export { readSeedsFile, runBatch } from './run-batch.js';

@@ -77,7 +77,7 @@ export function renderReportMarkdown(report: Report): string {
   out.push(
     `- entrypoint: ${report.entrypoint ? `${report.entrypoint.file} (${report.entrypoint.kind})` : 'none'}`,
   );
-  out.push(`- seeds: ${report.seeds.map((s) => s.seed).join(', ')}`);
+  out.push(`- seeds: ${report.requested_seeds.join(', ')}`);
   out.push(
     `- limits: ${l.timeout_seconds} s, ${mib(l.memory_bytes)}, ${l.cpus} CPU, ${l.pids} processes, output ${mib(l.output_bytes)}`,
   );

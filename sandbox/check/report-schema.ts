@@ -77,6 +77,8 @@ export const reportSchema = z.object({
   created_at: z.string(),
   verdict: z.enum(['eligible', 'disqualified']),
   reasons: z.array(reasonSchema),
+  /** The seeds asked for, in order, including when none could run. */
+  requested_seeds: z.array(z.number().int()),
   seeds: z.array(seedReportSchema),
   overlap: z.array(z.object({ a: z.number(), b: z.number(), jaccard: z.number() })),
   overlap_max: z.number(),

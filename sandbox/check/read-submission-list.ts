@@ -1,0 +1,71 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { RpeError } from '../../framework/index.js';
+
+/** One submission of a batch: a folder, or a git repository at a commit or tag. */
+export type SubmissionSource =
+  | { kind: 'folder'; name: string; path: string }
+  | { kind: 'git'; name: string; url: string; ref: string };
+
+function slug(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'submission';
+}
+
+function parseLine(line: string, base: string): SubmissionSource {
+  // `url@ref`: the ref follows the last `@` and holds no `/` or `:`, so `git@host:x` stays a URL.
+  const match = /^(.+)@([^@/:]+)$/.exec(line);
+  if (match?.[1] && match[2]) {
+    const url = match[1];
+    const repo = basename(url.replace(/\/+$/, '')).replace(/\.git$/, '');
+    return { kind: 'git', name: slug(`${repo}@${match[2]}`), url, ref: match[2] };
+  }
+  const path = resolve(base, line);
+  return { kind: 'folder', name: slug(basename(path)), path };
+}
+
+function deduplicate(sources: SubmissionSource[]): SubmissionSource[] {
+  const seen = new Map<string, number>();
+  return sources.map((s) => {
+    const n = (seen.get(s.name) ?? 0) + 1;
+    seen.set(s.name, n);
+    return n === 1 ? s : { ...s, name: `${s.name}-${n}` };
+  });
+}
+
+/**
+ * The submissions of a batch: every sub-folder of a folder (hidden ones skipped), or the lines of
+ * a list file (blank lines and `#` comments skipped), each a folder path relative to the list, or
+ * `git-url@commit-or-tag`. Names are made safe for folder names and unique.
+ */
+export async function readSubmissionList(path: string): Promise<SubmissionSource[]> {
+  const stats = await stat(path).catch((error: unknown) => {
+    throw new RpeError(
+      'submissions_unreadable',
+      `cannot read ${path}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  });
+  if (stats.isDirectory()) {
+    const entries = await readdir(path, { withFileTypes: true });
+    const folders = entries
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+    return deduplicate(
+      folders.map((name) => ({ kind: 'folder', name: slug(name), path: resolve(path, name) })),
+    );
+  }
+  const text = await readFile(path, 'utf8');
+  const sources = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((l) => parseLine(l, dirname(resolve(path))));
+  if (sources.length === 0) throw new RpeError('submissions_empty', `${path} lists no submissions`);
+  return deduplicate(sources);
+}
+
+// The folder a git submission is cloned into, inside the batch's work folder.
+export function cloneFolder(workDir: string, source: SubmissionSource): string {
+  return join(workDir, source.name);
+}
