@@ -41,11 +41,14 @@ export function itemWarnings(
   for (const pattern of ROLE_PATTERNS) {
     const match = pattern.exec(input);
     if (match) {
+      // Patterns stop at a word's stem ("instrukcj"); quote the whole word.
+      const rest = /^[\p{L}\p{N}]*/u.exec(input.slice(match.index + match[0].length))?.[0] ?? '';
+      const quoted = `${match[0]}${rest}`;
       warnings.push(
         issue(
           line,
           'role_instruction',
-          `input speaks about the role, instructions or the conversation ("${match[0]}"); qualification rejects such items`,
+          `input speaks about the role, instructions or the conversation ("${quoted}"); qualification rejects such items`,
         ),
       );
       break;

@@ -69,7 +69,9 @@ export function score(
 
   const diversityRaw = simpson(counts.values(), n);
   const diversityMax = simpsonMaximum(n, m);
-  const diversity = diversityMax > 0 ? diversityRaw / diversityMax : 0;
+  // Clamped: the raw and maximal sums add the same squares in different orders, and rounding
+  // must not report an evenly used set as 1.0000000000000002.
+  const diversity = diversityMax > 0 ? Math.min(diversityRaw / diversityMax, 1) : 0;
 
   const pairs: PairScore[] = [];
   for (let k = 0; k < m; k++) {

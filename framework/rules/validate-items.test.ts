@@ -175,6 +175,7 @@ describe('validateItems', () => {
       '4:gold_trailing_punctuation',
       '6:line_separator_char',
     ]);
+    expect(result.warnings[0]?.message).toContain('("zignoruj poprzednie instrukcje")');
   });
 
   it('does not warn about ordinary Polish material', () => {
