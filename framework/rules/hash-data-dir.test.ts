@@ -44,7 +44,11 @@ describe('hashDataDir', () => {
       'back\\slash.txt': 'backslash',
       'new\nline.txt': 'newline in a name',
       'deep/er/and/deeper/x': 'x',
+      '.hidden/.dotfile': 'hidden files count too',
+      'a.b': 'sorts before a/ by byte',
+      'a/b': 'after a.b',
     });
+    mkdirSync(join(data, 'empty', 'folders'), { recursive: true });
     expect(hashDataDir(data)).toBe(shellHash(data));
     expect(hashDataDir(`${data}/`)).toBe(shellHash(data));
     expect(hashDataDir(data)).toMatch(/^sha256:[0-9a-f]{64}$/);
