@@ -25,8 +25,20 @@ taka;taka;subst:sg:nom:f
 taka;tace;subst:sg:dat.loc:f
 być;była;verb:praet:sg:f:ter:imperf:nonrefl
 być;było;verb:praet:sg:n1.n2:ter:imperf:nonrefl
+musieć;musiał;verb:praet:sg:m1.m2.m3:ter:imperf:nonrefl
+Musiał;Musiał;subst:sg:nom:m1
 `;
-const RANKS: Record<string, number> = { rękoma: 5, rękami: 9, kot: 3, taka: 2, tace: 40, była: 7 };
+const RANKS: Record<string, number> = {
+  rękoma: 5,
+  rękami: 9,
+  kot: 3,
+  taka: 2,
+  tace: 40,
+  była: 7,
+  musiał: 10,
+};
+// As the build does: a capitalised form takes the rank of its lower-case spelling.
+const rankOf = (form: string) => RANKS[form] ?? RANKS[form.toLowerCase()] ?? null;
 
 function rowsOf(text: string): SourceRow[] {
   return text
@@ -44,7 +56,7 @@ let lexicon: Lexicon;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'rpe-lexicon-'));
   const out = join(dir, 'small.sqlite');
-  buildLexicon({ rows: rowsOf(ROWS), out, rankOf: (f) => RANKS[f] ?? null, source: 'inline rows' });
+  buildLexicon({ rows: rowsOf(ROWS), out, rankOf, source: 'inline rows' });
   lexicon = openLexicon(out);
 });
 afterAll(() => {
@@ -112,8 +124,10 @@ describe('analyse, lexemes, info', () => {
   });
 
   it('ranks a lexeme by forms no other lemma shares, and filters pools', () => {
-    const taka = lexicon.lexemes({ lemma: 'taka' })[0];
-    expect(taka?.rank).toBe(40);
+    expect(lexicon.lexemes({ lemma: 'taka' })[0]?.rank).toBe(40);
+    expect(lexicon.lexemes({ lemma: 'musieć' })[0]?.rank).toBe(10);
+    expect(lexicon.lexemes({ lemma: 'Musiał' })[0]?.rank).toBeNull();
+    expect(lexicon.forms('Musiał', 'nom')[0]?.rank).toBe(10);
     expect(lexicon.lexemes({ pos: 'subst', gender: 'f' }).map((l) => l.lemma)).toEqual([
       'ręka',
       'taka',
@@ -128,9 +142,9 @@ describe('analyse, lexemes, info', () => {
   it('counts lemmas, lexemes, forms and readings', () => {
     expect(lexicon.info()).toMatchObject({
       source: 'inline rows',
-      lemmas: 7,
-      lexemes: 9,
-      forms: 16,
+      lemmas: 9,
+      lexemes: 11,
+      forms: 18,
     });
   });
 

@@ -1,4 +1,5 @@
 import { compareCodePoints } from './compare-code-points.js';
+import { lexemeRanks } from './lexeme-ranks.js';
 import { type TagFeatures, parseTag, splitTags } from './parse-tag.js';
 
 /** One line of Morfologik's decompiled dictionary: `lemma;form;tag+tag...`. */
@@ -73,7 +74,6 @@ export function planLexicon(
   const formId = new Map(forms.map((f, i) => [f.form, i + 1]));
   const tagId = new Map(tags.map((t, i) => [t.tag, i + 1]));
   const lexemeId = new Map(lexemeList.map(([key], i) => [key, i + 1]));
-  const lemmasOfForm = new Map<number, Set<string>>();
   const readings: [number, number, number][] = [];
   for (const triple of triples) {
     const [key, form, tag] = triple.split('\n') as [string, string, string];
@@ -83,19 +83,9 @@ export function planLexicon(
       tagId.get(tag) ?? 0,
     ];
     readings.push(ids);
-    const lemmas = lemmasOfForm.get(ids[1]) ?? new Set<string>();
-    lemmasOfForm.set(ids[1], lemmas.add(key.slice(0, key.lastIndexOf('\t'))));
   }
-  // A form shared with another lemma or class says little about this lexeme ("taka" the noun would
-  // otherwise rank with the adjective): a lexeme ranks by the forms of its (lemma, class) alone.
-  const bestRank: (number | null)[] = lexemeList.map(() => null);
-  for (const [lexeme, form] of readings) {
-    const rank = forms[form - 1]?.rank ?? null;
-    const best = bestRank[lexeme - 1] ?? null;
-    if (rank === null || (best !== null && best <= rank) || (lemmasOfForm.get(form)?.size ?? 0) > 1)
-      continue;
-    bestRank[lexeme - 1] = rank;
-  }
+  const owners = lexemeList.map(([key]) => key.slice(0, key.lastIndexOf('\t')));
+  const bestRank = lexemeRanks(readings, forms, owners);
   readings.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
   return {
     lexemes: lexemeList.map(([, l], i) => ({ ...l, rank: bestRank[i] ?? null })),

@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openLexicon } from '../../framework/lexicon/index.js';
+import { packagePath } from '../../framework/package-root.js';
+import { buildMorphology } from './build-morphology.js';
+import { expectedVersions, versionChanges } from './expected-versions.js';
+
+// Real lines of the decompiled dictionary for seven lemmas.
+const TSV = packagePath('tests', 'fixtures', 'lexicon', 'tiny-dictionary.tsv');
+const SOURCES = packagePath('data', 'SOURCES.md');
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rpe-build-morphology-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('buildMorphology from a decompiled dictionary', () => {
+  it('keeps ranked, closed-class and name lemmas, and rebuilds the same bytes', async () => {
+    const a = join(dir, 'a.sqlite');
+    const b = join(dir, 'b.sqlite');
+    const result = await buildMorphology({ out: a, sourcesMd: SOURCES, tsv: TSV });
+    await buildMorphology({ out: b, sourcesMd: SOURCES, tsv: TSV });
+    expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
+    expect(result.lemmas).toBe(6);
+    const lexicon = openLexicon(a);
+    try {
+      const lemmas = new Set(lexicon.lexemes().map((l) => l.lemma));
+      // abakus: no ranked form, no closed class, not a name.
+      expect(lemmas).toEqual(new Set(['kot', 'dwa', 'ręka', 'powinien', 'Anna', 'Musiał']));
+      expect(lexicon.form('kot', 'subst:pl:gen')).toBe('kotów');
+      expect(lexicon.lexemes({ lemma: 'dwa' })[0]?.rank).toBe(194);
+    } finally {
+      lexicon.close();
+    }
+  });
+
+  it('stops when a source version differs from SOURCES.md, unless allowed', async () => {
+    const sources = join(dir, 'SOURCES.md');
+    writeFileSync(sources, readFileSync(SOURCES, 'utf8').replace('`3.0.2`', '`9.9.9`'));
+    const out = join(dir, 'x.sqlite');
+    await expect(buildMorphology({ out, sourcesMd: sources, tsv: TSV })).rejects.toThrow(
+      /@zxcvbn-ts\/language-pl: expected 9\.9\.9, found 3\.0\.2/,
+    );
+    const result = await buildMorphology({
+      out,
+      sourcesMd: sources,
+      tsv: TSV,
+      allowVersionChange: true,
+    });
+    expect(result.versions['@zxcvbn-ts/language-pl']).toBe('3.0.2');
+  });
+});
+
+describe('expectedVersions', () => {
+  it('reads the version table of SOURCES.md', () => {
+    expect(expectedVersions(SOURCES)).toEqual({
+      'libmorfologik-stemming2-java': '2.1.6-2',
+      'libjcommander-java': '1.71-4',
+      '@zxcvbn-ts/language-pl': '3.0.2',
+    });
+    expect(versionChanges({ a: '1' }, { a: '2', b: '3' })).toEqual([
+      'a: expected 1, found 2',
+      'b: expected (not listed), found 3',
+    ]);
+  });
+});

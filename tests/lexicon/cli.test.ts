@@ -1,0 +1,111 @@
+// End-to-end: the built `rpe lexicon` commands (run `npm run build` first; `npm test` does).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashDataDir } from '../../framework/rules/index.js';
+import { packagePath } from '../../framework/package-root.js';
+
+function rpe(...args: string[]) {
+  const r = spawnSync(process.execPath, [packagePath('bin', 'rpe.js'), ...args], {
+    encoding: 'utf8',
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+// One `rpe: ...` line on stderr, nothing on stdout, no stack trace.
+function expectOneLine(run: ReturnType<typeof rpe>, code: number, pattern: RegExp) {
+  expect(run.code).toBe(code);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toMatch(/^rpe: [^\n]+\n$/);
+  expect(run.stderr).toMatch(pattern);
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rpe-lexicon-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('rpe lexicon forms', () => {
+  it('prints kotów for kot subst:pl:gen, one form and tag per line', () => {
+    const run = rpe('lexicon', 'forms', 'kot', 'subst:pl:gen');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('kotów\tsubst:pl:gen:m1\nkotów\tsubst:pl:gen:m2\n');
+  });
+
+  it('prints the contract JSON with --json', () => {
+    const run = rpe('lexicon', 'forms', 'ręka', 'inst:pl', '--json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      lemma: 'ręka',
+      query: 'inst:pl',
+      forms: [
+        { form: 'rękami', tag: 'subst:pl:inst:f' },
+        { form: 'rękoma', tag: 'subst:pl:inst:f' },
+      ],
+    });
+  });
+
+  it('fails with exit 1 and one line for an unknown lemma or a missing form', () => {
+    expectOneLine(rpe('lexicon', 'forms', 'kotx', 'subst:pl:gen'), 1, /unknown lemma "kotx"/);
+    expectOneLine(
+      rpe('lexicon', 'forms', 'kot', 'praet:sg', '--json'),
+      1,
+      /no form matching "praet:sg"/,
+    );
+  });
+
+  it('fails with exit 2 for a query outside the tagset or a missing snapshot', () => {
+    expectOneLine(rpe('lexicon', 'forms', 'kot', 'subst:plural'), 2, /"plural" is not a value/);
+    const missing = join(dir, 'none.sqlite');
+    expectOneLine(
+      rpe('lexicon', 'forms', 'kot', 'subst', '--db', missing),
+      2,
+      /snapshot not found/,
+    );
+  });
+});
+
+describe('rpe lexicon analyse and info', () => {
+  it('analyses a form into lemma and tag pairs', () => {
+    const run = rpe('lexicon', 'analyse', 'ludzie', '--json');
+    expect(run.code).toBe(0);
+    const { form, analyses } = JSON.parse(run.stdout) as {
+      form: string;
+      analyses: { lemma: string; tag: string }[];
+    };
+    expect(form).toBe('ludzie');
+    expect(analyses).toContainEqual({ lemma: 'człowiek', tag: 'subst:pl:nom:m1' });
+    expect(analyses).toContainEqual({ lemma: 'lud', tag: 'subst:sg:loc:m3' });
+    expect(rpe('lexicon', 'analyse', 'ludzie').stdout).toContain('człowiek\tsubst:pl:nom:m1\n');
+    expectOneLine(rpe('lexicon', 'analyse', 'kotx'), 1, /unknown form "kotx"/);
+  });
+
+  it('reports the source, counts and the data hash', () => {
+    const run = rpe('lexicon', 'info', '--json');
+    expect(run.code).toBe(0);
+    const info = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(info).toMatchObject({
+      path: packagePath('data', 'morphology.sqlite'),
+      hash: hashDataDir(packagePath('data')),
+    });
+    expect(info.source).toMatch(/Morfologik 2\.1 PoliMorf/);
+    expect(info.lemmas).toBeGreaterThan(12_000);
+  });
+});
+
+describe('rpe lexicon build', () => {
+  it('builds a snapshot from a decompiled dictionary that the other commands read', () => {
+    const out = join(dir, 'tiny.sqlite');
+    const tsv = packagePath('tests', 'fixtures', 'lexicon', 'tiny-dictionary.tsv');
+    const run = rpe('lexicon', 'build', '--tsv', tsv, '--out', out);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/6 lemmas/);
+    expect(existsSync(out)).toBe(true);
+    expect(rpe('lexicon', 'forms', 'Anna', 'sg:gen', '--db', out).stdout).toBe(
+      'Anny\tsubst:sg:gen:f\n',
+    );
+  }, 120_000);
+});

@@ -1,0 +1,104 @@
+// Checks against the vendored data/morphology.sqlite: forms verified by hand, the ones generators
+// lean on (suppletion, numerals, past tense by gender, adjectives by case and gender).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Lexicon, openLexicon } from '../../framework/lexicon/index.js';
+
+let lexicon: Lexicon;
+beforeAll(() => {
+  lexicon = openLexicon();
+});
+afterAll(() => lexicon.close());
+
+// [lemma, query, the distinct forms in canonical order]
+const CASES: [string, string, string[]][] = [
+  ['człowiek', 'subst:pl:nom', ['ludzie']],
+  ['człowiek', 'subst:pl:gen', ['ludzi']],
+  ['rok', 'subst:pl:gen', ['lat', 'roków']],
+  ['rok', 'subst:pl:nom', ['lata', 'roki']],
+  ['kot', 'subst:pl:gen', ['kotów']],
+  ['dziecko', 'subst:pl:nom', ['dzieci']],
+  ['brat', 'subst:pl:nom', ['bracia']],
+  ['tydzień', 'subst:pl:gen', ['tygodni']],
+  ['ręka', 'subst:pl:gen', ['rąk']],
+  ['ręka', 'subst:pl:inst', ['rękami', 'rękoma']],
+  ['dwa', 'num:nom:m1:congr', ['dwaj']],
+  ['dwa', 'num:nom:f', ['dwie']],
+  ['dwa', 'num:nom:n2', ['dwa']],
+  ['dwa', 'num:acc:m1', ['dwóch', 'dwu']],
+  ['pięć', 'num:nom:m2', ['pięć']],
+  ['pięć', 'num:nom:m1', ['pięciu']],
+  ['oba', 'num:nom:m1', ['obaj', 'obu']],
+  ['być', 'praet:sg:m1:ter', ['był']],
+  ['być', 'praet:sg:f:ter', ['była']],
+  ['być', 'praet:sg:n2:ter', ['było']],
+  ['być', 'praet:pl:m1:ter', ['byli']],
+  ['być', 'praet:pl:f:ter', ['były']],
+  ['być', 'fin:sg:ter', ['jest']],
+  ['być', 'bedzie:pl:pri', ['będziemy']],
+  ['iść', 'praet:sg:m1:ter', ['szedł']],
+  ['mieć', 'praet:pl:m1:ter', ['mieli']],
+  ['dobry', 'adj:sg:nom:m1:pos', ['dobry']],
+  ['dobry', 'adj:sg:gen:f:pos', ['dobrej']],
+  ['dobry', 'adj:sg:inst:n2:pos', ['dobrym']],
+  ['dobry', 'adj:pl:nom:m1:pos', ['dobrzy']],
+  ['dobry', 'adj:pl:nom:f:pos', ['dobre']],
+  ['dobry', 'adj:sg:nom:m1:com', ['lepszy']],
+  ['dobry', 'adj:sg:nom:f:sup', ['najlepsza']],
+  ['jeden', 'adj:sg:nom:f', ['jedna']],
+  ['się', 'siebie:dat', ['sobie', 'se']],
+  ['powinien', 'winien:sg:f:ter', ['powinna']],
+  ['w', 'prep:loc:wok', ['we']],
+  ['trzeba', 'pred', ['trzeba']],
+  ['Anna', 'subst:sg:gen', ['Anny']],
+  ['Kowalski', 'subst:pl:nom', ['Kowalscy']],
+  ['Kowalska', 'subst:sg:gen', ['Kowalskiej']],
+];
+
+describe('the vendored snapshot', () => {
+  it.each(CASES)('%s %s → %j', (lemma, query, expected) => {
+    expect([...new Set(lexicon.forms(lemma, query).map((r) => r.form))]).toEqual(expected);
+  });
+
+  it('gives kotów as the canonical subst:pl:gen of kot', () => {
+    expect(lexicon.form('kot', 'subst:pl:gen')).toBe('kotów');
+  });
+
+  it('keeps pies m1 (psowie) and pies m2 (psy) apart', () => {
+    const pies = lexicon.lexemes({ lemma: 'pies', pos: 'subst' });
+    expect(pies.map((l) => l.gender)).toEqual(['m1', 'm2']);
+    const plural = pies.map((l) => lexicon.forms(l, 'subst:pl:nom').map((r) => r.form));
+    expect(plural).toEqual([['psowie'], ['psy']]);
+  });
+
+  it('analyses an ambiguous form into every lemma', () => {
+    const lemmas = new Set(lexicon.analyse('lat').map((r) => r.lexeme.lemma));
+    expect(lemmas).toEqual(new Set(['rok', 'lato']));
+  });
+
+  it('refuses unknown lemmas and missing forms', () => {
+    expect(() => lexicon.forms('kotx', 'subst:pl:gen')).toThrow(
+      expect.objectContaining({ code: 'unknown_lemma' }),
+    );
+    expect(() => lexicon.forms('kot', 'praet:sg')).toThrow(
+      expect.objectContaining({ code: 'no_such_form' }),
+    );
+  });
+
+  it('covers the closed classes and names', () => {
+    for (const pos of ['num', 'ppron12', 'ppron3', 'siebie', 'prep', 'conj', 'qub', 'pred']) {
+      expect(lexicon.lexemes({ pos, limit: 1 }), pos).toHaveLength(1);
+    }
+    expect(lexicon.lexemes({ pos: 'num' }).length).toBeGreaterThan(50);
+    expect(lexicon.lexemes({ pos: 'subst', gender: 'f', lemma: 'Katarzyna' })).toHaveLength(1);
+  });
+
+  it('ranks frequent lexemes first in candidate pools', () => {
+    const top = lexicon.lexemes({ pos: 'subst', maxRank: 500 }).map((l) => l.lemma);
+    expect(top).toEqual(expect.arrayContaining(['człowiek', 'dziecko', 'matka', 'dom']));
+    // Nouns whose ranked forms all belong to another word too ("taka", "Maja" and "maja").
+    expect(top).not.toContain('taka');
+    expect(top).not.toContain('Maja');
+    const ranks = lexicon.lexemes({ pos: 'verb', limit: 50 }).map((l) => l.rank ?? Infinity);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+});
