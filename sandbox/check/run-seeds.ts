@@ -17,8 +17,8 @@ export interface CheckProgress {
 
 /**
  * Runs every seed in both environments, up to `jobs` runs at a time. All first runs are queued
- * before the second runs so the seeds spread over the workers; a second run whose first already
- * failed is skipped, since a seed that times out should not cost the limit twice.
+ * before the second runs so the seeds spread over the workers; a second run waits for its first
+ * and is skipped when that failed, since a seed that times out should not cost the limit twice.
  */
 export async function runSeeds(options: {
   executor: Executor;
@@ -31,25 +31,27 @@ export async function runSeeds(options: {
   onProgress?: (event: CheckProgress) => void;
 }): Promise<SeedRuns[]> {
   const { seeds, variations } = options;
-  const settled = new Map<number, RunResult>();
+  const firsts = new Map<number, Promise<RunResult>>();
   const tasks = [0, 1].flatMap((v) => seeds.map((seed) => ({ seed, v })));
   let done = 0;
   let total = tasks.length;
   const results = await mapConcurrent(tasks, options.jobs, async ({ seed, v }) => {
-    if (v === 1 && settled.get(seed)?.status !== undefined && settled.get(seed)?.status !== 'ok') {
+    // First runs are all queued ahead of second runs, so the first of this seed has started.
+    if (v === 1 && (await firsts.get(seed))?.status !== 'ok') {
       total--;
       options.onProgress?.({ done, total, label: `seed ${seed} skipped` });
       return null;
     }
     const variation = variations[v] as EnvVariation;
-    const result = await options.executor.run({
+    const run = options.executor.run({
       submissionDir: options.submissionDir,
       entrypoint: options.entrypoint,
       seed,
       limits: options.limits,
       variation,
     });
-    if (v === 0) settled.set(seed, result);
+    if (v === 0) firsts.set(seed, run);
+    const result = await run;
     done++;
     options.onProgress?.({
       done,

@@ -1,0 +1,142 @@
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import {
+  checkSubmission,
+  createLocalExecutor,
+  hashTree,
+  resolveLimits,
+  type Limits,
+  type Report,
+} from '../../sandbox/index.js';
+import { fixture } from './fixture-paths.js';
+
+const SEEDS = [0, 1];
+
+async function check(
+  name: string,
+  limits: Partial<Limits> = {},
+): Promise<{ report: Report; before: string }> {
+  const dir = fixture(name);
+  const resolved = resolveLimits({ timeoutSeconds: 30, memoryBytes: 512 * 1024 ** 2, ...limits });
+  const before = await hashTree(dir);
+  const report = await checkSubmission({
+    dir,
+    seeds: SEEDS,
+    limits: resolved,
+    jobs: 2,
+    createExecutor: (entrypoint) =>
+      createLocalExecutor({ submissionDir: dir, entrypoint, limits: resolved }),
+  });
+  return { report, before };
+}
+
+function codes(report: Report): string[] {
+  return [...new Set(report.reasons.map((r) => r.code))];
+}
+
+async function expectUnchanged(name: string, report: Report, before: string): Promise<void> {
+  expect(report.submission.unchanged).toBe(true);
+  expect(report.submission.tree_hash).toBe(before);
+  expect(await hashTree(fixture(name))).toBe(before);
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, timeout: 2000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+describe('local checks of the fixture submissions', { timeout: 180_000 }, () => {
+  it.each(['good-python', 'good-typescript', 'good-javascript'])('%s is eligible', async (name) => {
+    const { report, before } = await check(name);
+    expect(report.reasons).toEqual([]);
+    expect(report.verdict).toBe('eligible');
+    for (const seed of report.seeds) {
+      expect(seed).toMatchObject({
+        status: 'ok',
+        n_items: 60,
+        format_ok: true,
+        deterministic: true,
+      });
+      expect(seed.output_sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(seed.runs.map((r) => r.variation)).toEqual(['a', 'b']);
+    }
+    expect(report.overlap).toEqual([{ a: 0, b: 1, jaccard: 0 }]);
+    await expectUnchanged(name, report, before);
+  });
+
+  it.each([
+    ['no-entrypoint', 'entrypoint_missing', {}],
+    ['sleep-forever', 'timeout', { timeoutSeconds: 2 }],
+    ['memory-bomb', 'memory_limit', { memoryBytes: 256 * 1024 ** 2 }],
+    ['fork-bomb', 'runtime_error', {}],
+    ['write-outside-output', 'runtime_error', {}],
+    ['symlink-output', 'unsafe_output', {}],
+    ['huge-output', 'output_limit', { outputBytes: 1024 ** 2 }],
+    ['no-output', 'no_output', {}],
+    ['runtime-error', 'runtime_error', {}],
+    ['invalid-items', 'invalid_items', {}],
+    ['static-list', 'seed_overlap', {}],
+    ['data-hash-missing', 'data_hash_missing', {}],
+    ['data-hash-mismatch', 'data_hash_mismatch', {}],
+  ] as const)('%s earns %s and nothing else', async (name, code, limits) => {
+    const { report, before } = await check(name, limits);
+    expect(report.verdict).toBe('disqualified');
+    expect(codes(report)).toEqual([code]);
+    await expectUnchanged(name, report, before);
+  });
+
+  it('skips the second run of a seed whose first run failed', async () => {
+    const { report } = await check('sleep-forever', { timeoutSeconds: 1 });
+    for (const seed of report.seeds) {
+      expect(seed.runs).toHaveLength(1);
+      expect(seed.runs[0]).toMatchObject({ status: 'timeout', timed_out: true });
+    }
+  });
+
+  it('kills the whole process group of a fork bomb and says no process limit was enforced', async () => {
+    const { report } = await check('fork-bomb');
+    expect(report.reasons[0]?.message).toMatch(/no process limit was enforced/);
+    expect(report.seeds[0]?.runs[0]?.wall_ms).toBeLessThan(5000);
+  });
+
+  it('keeps only the tail of a stdout flood and stays eligible', async () => {
+    const limits = resolveLimits({ logBytes: 4096 });
+    const { report } = await check('stdout-flood', limits);
+    expect(report.verdict).toBe('eligible');
+    const run = report.seeds[0]?.runs[0];
+    expect(run?.stdout_tail.length).toBeLessThanOrEqual(4096);
+    expect(run?.stdout_tail).toMatch(/flood \n$/);
+    expect(run?.stderr_tail).toContain('done flooding');
+  });
+
+  it('network-probe fails exactly when something on 127.0.0.1 answers', async () => {
+    const open = (await Promise.all([22, 80, 2375].map(portOpen))).some(Boolean);
+    const { report, before } = await check('network-probe');
+    expect(codes(report)).toEqual(open ? ['runtime_error'] : []);
+    expect(report.seeds[0]?.runs[0]?.stderr_tail).toContain('127.0.0.1:22');
+    await expectUnchanged('network-probe', report, before);
+  });
+
+  it.each([
+    ['nondeterministic-set-order', /differs when PYTHONHASHSEED changes/],
+    ['nondeterministic-env', /differs when TZ changes/],
+    ['nondeterministic-clock', /same environment: .*the clock/],
+    ['nondeterministic-pid', /same environment: .*the process id/],
+  ] as const)('%s is nondeterministic and the diagnosis names the cause', async (name, cause) => {
+    const { report, before } = await check(name);
+    expect(codes(report)).toEqual(['nondeterministic']);
+    for (const seed of report.seeds) {
+      expect(seed.deterministic).toBe(false);
+      expect(seed.difference?.line).toBeGreaterThan(0);
+      expect(seed.cause).toMatch(cause);
+    }
+    expect(report.reasons[0]?.message).toMatch(
+      /^seed 0: the two runs differ at line \d+ \(`.*` vs `.*`\); /,
+    );
+    await expectUnchanged(name, report, before);
+  });
+});
