@@ -23,20 +23,29 @@ export function register(program: Command): void {
     )
     .argument('<files...>', 'two or more items.jsonl files, e.g. one per seed')
     .option('--max <fraction>', 'highest Jaccard allowed', fraction, 0.5)
-    .option('--json', 'print {pairs, max, threshold, ok} as JSON')
+    .option('--json', 'print {pairs, max, threshold, ok, files} as JSON')
     .action(async (files: string[], flags: OverlapFlags) => {
       const { RpeError, inputsFromJsonl, overlap, readSource } =
         await import('../../framework/index.js');
       if (files.length < 2) {
         throw new RpeError('usage', 'overlap needs at least two files', { exitCode: 2 });
       }
-      const sets = files.map((name) => ({
-        name,
-        inputs: inputsFromJsonl(readSource(name), name).inputs,
+      const read = files.map((name) => ({ name, ...inputsFromJsonl(readSource(name), name) }));
+      const result = overlap(read, { max: flags.max });
+      // Lines without a string input are skipped, not fatal: say how many, so a typo is noticed.
+      const counts = read.map((f) => ({
+        name: f.name,
+        inputs: f.inputs.length,
+        skipped: f.skipped,
       }));
-      const result = overlap(sets, { max: flags.max });
-      if (flags.json) printJson(result);
+      if (flags.json) printJson({ ...result, files: counts });
       else {
+        for (const f of counts) {
+          if (f.skipped > 0)
+            printLine(
+              `note\t${f.name}\t${f.skipped} line${f.skipped === 1 ? '' : 's'} without a string input skipped`,
+            );
+        }
         for (const p of result.pairs) {
           const mark = p.jaccard > result.threshold ? '\tABOVE' : '';
           printLine(`${p.a}\t${p.b}\t${p.jaccard.toFixed(4)}${mark}`);

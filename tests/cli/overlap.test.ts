@@ -10,6 +10,10 @@ describe('rpe overlap', () => {
       max: 0.5,
       threshold: 0.5,
       ok: true,
+      files: [
+        { name: fixture('seed-a.jsonl'), inputs: 3, skipped: 0 },
+        { name: fixture('seed-b.jsonl'), inputs: 3, skipped: 1 },
+      ],
     });
   });
 
@@ -24,6 +28,7 @@ describe('rpe overlap', () => {
     expect(r.stdout).toMatch(/seed-a\.jsonl\t\S+seed-c\.jsonl\t0\.7500\tABOVE$/m);
     expect(r.stdout).toMatch(/^max\t0\.7500\t/m);
     expect(r.stdout).toMatch(/^ok\t0$/m);
+    expect(r.stdout).toMatch(/^note\t\S+seed-b\.jsonl\t1 line without a string input skipped$/m);
     expect(
       rpe(['overlap', fixture('seed-a.jsonl'), fixture('seed-c.jsonl'), '--max', '0.8']).code,
     ).toBe(0);
