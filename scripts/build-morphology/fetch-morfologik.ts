@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import type { Versions } from './expected-versions.js';
@@ -46,14 +46,12 @@ export async function fetchMorfologik(
     if (!existsSync(path)) throw new Error(`${path}: missing from the unpacked packages`);
     return path;
   };
-  log('extracting polish.dict');
+  log('extracting polish.dict and polish.info');
   const dictDir = join(workDir, 'dict');
-  await execa('mkdir', ['-p', dictDir]);
-  await execa(
-    'jar',
-    ['xf', jar('morfologik-polish.jar'), 'morfologik/stemming/polish/polish.dict'],
-    { cwd: dictDir },
-  );
+  mkdirSync(dictDir, { recursive: true });
+  // DictDecompile reads the dictionary's metadata (polish.info) beside it.
+  const inJar = ['polish.dict', 'polish.info'].map((f) => `morfologik/stemming/polish/${f}`);
+  await execa('jar', ['xf', jar('morfologik-polish.jar'), ...inJar], { cwd: dictDir });
   const dict = join(dictDir, 'morfologik', 'stemming', 'polish', 'polish.dict');
   const tsv = join(workDir, 'polish.tsv');
   log('decompiling polish.dict');
