@@ -4,6 +4,7 @@ export { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.
 export { LABELS, runLabels } from './labels.js';
 export {
   sweepLeftovers,
+  stageParents,
   LEFTOVER_MAX_AGE_MS,
   STAGE_DIR_PREFIX,
   type SweepResult,
@@ -49,7 +50,7 @@ export {
   toolkitHash,
   type StagedToolkit,
 } from './stage-toolkit.js';
-export { stageSubmission, type StageOptions } from './stage-submission.js';
+export { stageSubmission, type StageOptions, type StagedTree } from './stage-submission.js';
 export {
   installDependencies,
   DEPS_DIR,

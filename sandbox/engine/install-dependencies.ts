@@ -8,6 +8,7 @@ import { RUN_UID, RUN_USER, startSandbox } from './start-sandbox.js';
 export const DEPS_DIR = '/deps';
 const TREE = '/submission';
 const NPM = '/usr/local/lib/node_modules/npm/bin/npm-cli.js';
+const CA_FILE = '/etc/rpe-extra-ca.crt';
 
 export interface InstallOutcome {
   kind: 'none' | 'pip' | 'npm';
@@ -75,6 +76,9 @@ export async function installDependencies(
         '--no-warn-script-location',
       ]
     : ['node', NPM, 'ci', '--omit=dev', '--no-audit', '--no-fund', '--no-update-notifier'];
+  // npm reaches the registry the way this machine does: same proxies, same extra CAs.
+  const { caFile, env: passed } = engine.config.install;
+  const ca = npm && caFile && existsSync(caFile) ? caFile : null;
   const sandbox = await startSandbox(engine, {
     image: options.image,
     runId: options.runId,
@@ -82,6 +86,7 @@ export async function installDependencies(
     mounts: [
       { source: options.tree, target: TREE, readOnly: pip },
       { source: options.layer, target: DEPS_DIR, readOnly: false },
+      ...(ca ? [{ source: ca, target: CA_FILE, readOnly: true }] : []),
     ],
     network: npm ? 'host' : 'none',
     memoryBytes: Math.max(options.memoryBytes, 1024 ** 3),
@@ -99,6 +104,8 @@ export async function installDependencies(
         'HOME=/tmp/home',
         'npm_config_cache=/tmp/npm-cache',
         'LANG=C.UTF-8',
+        ...(ca ? [`NODE_EXTRA_CA_CERTS=${CA_FILE}`] : []),
+        ...(npm ? Object.entries(passed).map(([k, v]) => `${k}=${v}`) : []),
       ],
       cwd: TREE,
       timeoutMs: (options.timeoutSeconds ?? 600) * 1000,

@@ -9,37 +9,46 @@ export interface StageOptions {
   reverse: boolean;
 }
 
-async function copyEntry(from: string, to: string, options: StageOptions): Promise<number> {
+/** What a staging copy holds. */
+export interface StagedTree {
+  entries: number;
+  /** Sum of the regular files' sizes. */
+  bytes: number;
+}
+
+async function copyEntry(from: string, to: string, options: StageOptions, tally: StagedTree) {
   const stat = await lstat(from);
   if (stat.isSymbolicLink()) {
     await symlink(await readlink(from), to);
-    return 1;
-  }
-  if (stat.isFile()) {
+  } else if (stat.isFile()) {
     await copyFile(from, to);
     // Readable by the sandbox's unprivileged user whatever the owner; execute bits kept.
     await chmod(to, (stat.mode & 0o755) | 0o444);
-    return 1;
+    tally.bytes += stat.size;
+  } else if (stat.isDirectory()) {
+    await mkdir(to);
+    await chmod(to, 0o755);
+    const names = (await readdir(from)).filter((name) => !SKIPPED.has(name)).sort();
+    if (options.reverse) names.reverse();
+    for (const name of names) await copyEntry(join(from, name), join(to, name), options, tally);
+  } else {
+    return;
   }
-  if (!stat.isDirectory()) return 0;
-  await mkdir(to);
-  await chmod(to, 0o755);
-  const names = (await readdir(from)).filter((name) => !SKIPPED.has(name)).sort();
-  if (options.reverse) names.reverse();
-  let count = 1;
-  for (const name of names) count += await copyEntry(join(from, name), join(to, name), options);
-  return count;
+  tally.entries += 1;
 }
 
 /**
  * Copies a submission tree to `dest` (which must not exist), entry by entry in a fixed order:
  * the sandbox mounts this copy, never the original, so nothing a run does can reach the checkout.
- * Sockets and devices are skipped. Returns the number of entries copied.
+ * Sockets and devices are skipped. The order only shows where the filesystem lists entries in
+ * creation order (tmpfs does; ext4 lists them by hash whatever the order).
  */
 export async function stageSubmission(
   source: string,
   dest: string,
   options: StageOptions,
-): Promise<number> {
-  return copyEntry(source, dest, options);
+): Promise<StagedTree> {
+  const tally = { entries: 0, bytes: 0 };
+  await copyEntry(source, dest, options, tally);
+  return tally;
 }

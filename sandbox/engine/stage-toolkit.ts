@@ -5,6 +5,12 @@ import { dirname, join, relative, sep } from 'node:path';
 import { RpeError } from '../../framework/errors.js';
 import { packageRoot } from '../../framework/package-root.js';
 
+/**
+ * What a generator can import from the toolkit: the framework (the package's main export) and its
+ * data. The CLI and the sandbox stay out, so rebuilding them does not make the node image stale.
+ */
+const TOOLKIT_PARTS = [join('dist', 'framework'), 'data'];
+
 interface Manifest {
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
@@ -72,13 +78,13 @@ async function hashTree(dir: string, hash: ReturnType<typeof createHash>): Promi
 export async function toolkitHash(): Promise<string> {
   const root = packageRoot();
   const hash = createHash('sha256').update(await readFile(join(root, 'package.json')));
-  for (const part of ['dist', 'data'])
+  for (const part of TOOLKIT_PARTS)
     if (existsSync(join(root, part))) await hashTree(join(root, part), hash);
   return hash.digest('hex');
 }
 
 /**
- * Stages this toolkit (package.json, dist, data) and its production dependencies plus tsx at
+ * Stages this toolkit (package.json, dist/framework, data) and its production dependencies plus tsx at
  * `rootfs/node_modules`, so `import 'reverse-poleval'` and `--import tsx` resolve from any path,
  * and, when `withNode` is set, the running Node binary and npm under `rootfs/usr/local`.
  */
@@ -93,7 +99,7 @@ export async function stageToolkit(
   const self = join(modules, 'reverse-poleval');
   await mkdir(self, { recursive: true });
   await cp(join(root, 'package.json'), join(self, 'package.json'));
-  for (const part of ['dist', 'data'])
+  for (const part of TOOLKIT_PARTS)
     if (existsSync(join(root, part)))
       await cp(join(root, part), join(self, part), { recursive: true });
   const names = [...Object.keys(manifestOf(root).dependencies ?? {}), 'tsx'];

@@ -10,6 +10,10 @@ export const LEFTOVER_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 /** Staging folders are named rpe-stage-<pid>-<random> so a later process can find orphans. */
 export const STAGE_DIR_PREFIX = 'rpe-stage-';
 const STAGE_DIR = /^rpe-stage-(\d+)-/;
+// Where staging folders live: the temporary folder, and the tmpfs /dev/shm for reordered copies.
+export function stageParents(): string[] {
+  return [tmpdir(), '/dev/shm'];
+}
 
 export interface SweepResult {
   removedContainers: string[];

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, statfs } from 'node:fs/promises';
 import { constants } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
@@ -24,6 +24,7 @@ import {
   type ExecResult,
   type InstallOutcome,
   type Sandbox,
+  type StagedTree,
 } from '../engine/index.js';
 import { classifyRun } from './classify-run.js';
 import type { CollectedOutput } from './collect-output.js';
@@ -39,14 +40,16 @@ export interface DockerExecutorOptions {
 }
 
 const OUTPUT_FILE = `${OUTPUT_DIR}/items.jsonl`;
+/** Largest submission whose reordered copy goes on the tmpfs /dev/shm (it costs memory there). */
+const REORDERED_ON_TMPFS_MAX = 512 * 1024 * 1024;
 /** Room in the output folder beyond the cap, so an oversized file shows as such instead of ENOSPC alone. */
 const OUTPUT_SLACK = 1024 * 1024;
 /**
- * Starts `n` throwaway processes, then becomes the generator: the pid namespace would otherwise
- * hand the generator the same pid on every run.
+ * Starts `n` throwaway processes, then the generator as a child (an `exec` would keep the shell's
+ * pid): the pid namespace would otherwise hand the generator the same pid on every run. The
+ * shell's exit status is the generator's, 128+n when a signal killed it.
  */
-const PID_SHIFT =
-  'n=$1; shift; i=0; while [ "$i" -lt "$n" ]; do /bin/true; i=$((i+1)); done; exec "$@"';
+const PID_SHIFT = 'n=$1; shift; i=0; while [ "$i" -lt "$n" ]; do /bin/true; i=$((i+1)); done; "$@"';
 
 function command(entrypoint: Entrypoint, mountPath: string, seed: number): string[] {
   const file = posix.join(mountPath, entrypoint.file);
@@ -134,16 +137,18 @@ export async function createDockerExecutor(
     );
   const stage = await mkdtemp(join(tmpdir(), `${STAGE_DIR_PREFIX}${process.pid}-`));
   const live = new Set<Sandbox>();
+  const extraDirs: string[] = [];
   const cleanup = async () => {
     await Promise.allSettled([...live].map((sandbox) => sandbox.remove()));
-    await rm(stage, { recursive: true, force: true });
+    for (const dir of [stage, ...extraDirs]) await rm(dir, { recursive: true, force: true });
   };
   const release = onInterrupt(cleanup);
   const tree = join(stage, 'tree');
   let reversed: Promise<string> | undefined;
   let install: InstallOutcome;
+  let staged: StagedTree;
   try {
-    await stageSubmission(options.submissionDir, tree, { reverse: false });
+    staged = await stageSubmission(options.submissionDir, tree, { reverse: false });
     install = await installDependencies(engine, {
       tree,
       layer: join(stage, 'deps'),
@@ -157,11 +162,21 @@ export async function createDockerExecutor(
     await cleanup();
     throw error;
   }
-  // The reversed copy is made after the install step, so it carries node_modules too.
+  // The reversed copy is made after the install step, so it carries node_modules too. It goes on
+  // a tmpfs when one has room: ext4 lists entries by hash, so there the order would not change.
   const reversedTree = () =>
-    (reversed ??= stageSubmission(tree, join(stage, 'tree-reversed'), { reverse: true }).then(() =>
-      join(stage, 'tree-reversed'),
-    ));
+    (reversed ??= (async () => {
+      const shmFree = await statfs('/dev/shm')
+        .then((s) => s.bavail * s.bsize)
+        .catch(() => 0);
+      const parent =
+        staged.bytes < Math.min(REORDERED_ON_TMPFS_MAX, shmFree / 4)
+          ? await mkdtemp(join('/dev/shm', `${STAGE_DIR_PREFIX}${process.pid}-`))
+          : stage;
+      if (parent !== stage) extraDirs.push(parent);
+      await stageSubmission(tree, join(parent, 'tree-reversed'), { reverse: true });
+      return join(parent, 'tree-reversed');
+    })());
 
   async function run(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;

@@ -1,0 +1,73 @@
+// Shared set-up of the Docker tests: find the engine (or say loudly why the tests are skipped) and
+// build the runner images once, whichever test file gets there first.
+import { mkdir, rmdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  buildRunnerImages,
+  connectEngine,
+  readEngineConfig,
+  type Engine,
+} from '../../sandbox/engine/index.js';
+import type { Limits } from '../../sandbox/run/executor.js';
+
+const config = readEngineConfig();
+
+async function tryConnect(): Promise<Engine | null> {
+  try {
+    return await connectEngine(config);
+  } catch (error) {
+    if (config.ci) throw error;
+    process.stderr.write(
+      `\n${'!'.repeat(78)}\n!! SKIPPED: the Docker sandbox tests need an engine and none answers at ${config.endpoint.url}.\n` +
+        `!! Start one with \`bash scripts/ci/setup-docker.sh\`. Under CI (CI set) these tests fail instead.\n${'!'.repeat(78)}\n\n`,
+    );
+    return null;
+  }
+}
+
+/** The engine, or null when none answers outside CI (the tests are then skipped, loudly). */
+export const engine = await tryConnect();
+
+/** Small limits keep the hostile fixtures quick. */
+export const TEST_LIMITS: Limits = {
+  timeoutSeconds: 30,
+  memoryBytes: 256 * 1024 * 1024,
+  cpus: 1,
+  pids: 64,
+  outputBytes: 1024 * 1024,
+  logBytes: 4096,
+};
+
+export const SUBMISSIONS = join(import.meta.dirname, '..', 'fixtures', 'submissions');
+export const DOCKER_SUBMISSIONS = join(import.meta.dirname, '..', 'fixtures', 'submissions-docker');
+
+// Builds the images of the current recipe unless present; a lock folder serialises test files.
+export async function ensureImages(): Promise<void> {
+  if (!engine) return;
+  const lock = join(config.cacheDir, 'images-build.lock');
+  await mkdir(config.cacheDir, { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      // A lock older than the longest build belongs to a process that died.
+      const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+      if (age > 20 * 60 * 1000) await rmdir(lock).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  try {
+    await buildRunnerImages(engine);
+  } finally {
+    await rmdir(lock);
+  }
+}
+
+// Containers still carrying a run's label: a finished run must leave none.
+export async function containersOfRun(runId: string): Promise<string[]> {
+  if (!engine) return [];
+  const filters = JSON.stringify({ label: [`org.reverse-poleval.run=${runId}`] });
+  const list = await engine.docker.listContainers({ all: true, filters });
+  return list.map((c) => c.Id);
+}

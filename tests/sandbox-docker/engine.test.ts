@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  inspectRunnerImages,
+  LABELS,
+  RUNNER_IMAGES,
+  sweepLeftovers,
+} from '../../sandbox/engine/index.js';
+import { containersOfRun, engine, ensureImages } from './docker-engine.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const rpe = (...args: string[]) =>
+  execa('node', ['bin/rpe.js', ...args], { cwd: root, reject: false });
+
+async function labelledContainer(labels: Record<string, string>): Promise<string> {
+  if (!engine) throw new Error('no engine');
+  const container = await engine.docker.createContainer({
+    Image: RUNNER_IMAGES.python,
+    Cmd: ['sleep', 'infinity'],
+    Labels: labels,
+    HostConfig: { NetworkMode: 'none' },
+  });
+  return container.id;
+}
+
+describe.skipIf(!engine)('Docker engine', () => {
+  beforeAll(ensureImages, 900_000);
+
+  it('has both runner images, labelled with the recipe tag', async () => {
+    if (!engine) return;
+    const images = await inspectRunnerImages(engine);
+    expect(images.map((i) => [i.kind, i.present])).toEqual([
+      ['python', true],
+      ['node', true],
+    ]);
+    for (const image of images) expect(image.labels[LABELS.recipe]).toBe(RUNNER_IMAGES.tag);
+  });
+
+  it('the node image carries node, tsx, npm and the toolkit; the python image pip', async () => {
+    const run = (image: string, ...cmd: string[]) =>
+      execa('docker', ['run', '--rm', '--network', 'none', '--user', '10002', image, ...cmd], {
+        reject: false,
+      });
+    const node = await run(
+      RUNNER_IMAGES.node,
+      'node',
+      '--input-type=module',
+      '-e',
+      "const m = await import('reverse-poleval'); await import('tsx/esm/api'); console.log(process.version, typeof m.normalize)",
+    );
+    expect(node.stderr).toBe('');
+    expect(node.stdout).toBe(`${process.version} function`);
+    const npm = await run(
+      RUNNER_IMAGES.node,
+      'node',
+      '/usr/local/lib/node_modules/npm/bin/npm-cli.js',
+      '--version',
+    );
+    expect(npm.stdout).toMatch(/^\d+\.\d+\.\d+$/);
+    const pip = await run(RUNNER_IMAGES.python, 'python3', '-m', 'pip', '--version');
+    expect(pip.stdout).toMatch(/^pip \d+/);
+  }, 60_000);
+
+  it('sweeps containers whose creating process is gone, and spares a live process', async () => {
+    if (!engine) return;
+    const runId = `sweep-${randomUUID()}`;
+    const base = {
+      [LABELS.run]: runId,
+      [LABELS.host]: engine.config.host,
+      [LABELS.created]: new Date().toISOString(),
+    };
+    // pid 2**22 + 1 is above Linux's pid_max, so no process can have it.
+    const dead = await labelledContainer({
+      ...base,
+      [LABELS.session]: 'gone',
+      [LABELS.pid]: String(2 ** 22 + 1),
+    });
+    const alive = await labelledContainer({
+      ...base,
+      [LABELS.session]: 'alive',
+      [LABELS.pid]: String(process.ppid),
+    });
+    try {
+      const swept = await sweepLeftovers(engine);
+      expect(swept.removedContainers).toContain(dead);
+      expect(swept.removedContainers).not.toContain(alive);
+      expect(await containersOfRun(runId)).toEqual([alive]);
+    } finally {
+      await engine.docker.getContainer(alive).remove({ force: true });
+      await engine.docker
+        .getContainer(dead)
+        .remove({ force: true })
+        .catch(() => undefined);
+    }
+  });
+
+  it('removes the containers of a run interrupted with SIGINT', async () => {
+    const runId = `interrupt-${randomUUID()}`;
+    const child = spawn(
+      'node',
+      ['--import', 'tsx', join(import.meta.dirname, 'interrupt-child.ts'), runId],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('running') && resolve());
+      child.on('exit', () => reject(new Error('the child ended before its run started')));
+    });
+    expect(await containersOfRun(runId)).toHaveLength(1);
+    child.kill('SIGINT');
+    const [, signal] = (await new Promise((resolve) =>
+      child.on('exit', (...args) => resolve(args)),
+    )) as [number | null, string | null];
+    expect(signal).toBe('SIGINT');
+    expect(await containersOfRun(runId)).toEqual([]);
+  }, 60_000);
+
+  it('rpe sandbox doctor --json says the sandbox is ready', async () => {
+    const result = await rpe('sandbox', 'doctor', '--json');
+    const report = JSON.parse(result.stdout) as {
+      ok: boolean;
+      checks: { name: string; status: string }[];
+    };
+    expect(report.checks.find((c) => c.name === 'engine')?.status).toBe('ok');
+    expect(report.checks.find((c) => c.name === 'image python')?.status).toBe('ok');
+    expect(report.ok).toBe(true);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('rpe sandbox doctor exits 1 and says how to start an engine when none answers', async () => {
+    const result = await execa('node', ['bin/rpe.js', 'sandbox', 'doctor'], {
+      cwd: root,
+      reject: false,
+      env: { DOCKER_HOST: 'unix:///nonexistent/docker.sock' },
+    });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(
+      /^missing +engine +no engine answers at unix:\/\/\/nonexistent\/docker\.sock/m,
+    );
+    expect(result.stdout).toMatch(/fix: start one with `bash scripts\/ci\/setup-docker\.sh`/);
+  });
+
+  it('rpe sandbox images build --json reports the current images without rebuilding', async () => {
+    const result = await rpe('sandbox', 'images', 'build', '--json');
+    expect(result.exitCode).toBe(0);
+    const { images } = JSON.parse(result.stdout) as {
+      images: { ref: string; built: boolean; id: string }[];
+    };
+    expect(images.map((i) => [i.ref, i.built])).toEqual([
+      [RUNNER_IMAGES.python, false],
+      [RUNNER_IMAGES.node, false],
+    ]);
+  });
+});

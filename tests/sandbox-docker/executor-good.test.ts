@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RUNNER_IMAGES } from '../../sandbox/engine/index.js';
+import { ENV_VARIATIONS } from '../../sandbox/run/env-variations.js';
+import { DOCKER_SUBMISSIONS, engine, ensureImages, SUBMISSIONS } from './docker-engine.js';
+import { runFixture } from './run-fixture.js';
+
+const lines = (output: Buffer | undefined) =>
+  (output ?? Buffer.alloc(0)).toString('utf8').trim().split('\n');
+
+describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
+  beforeAll(ensureImages, 900_000);
+
+  it.each([
+    ['good-python', SUBMISSIONS, RUNNER_IMAGES.python],
+    ['good-typescript', SUBMISSIONS, RUNNER_IMAGES.node],
+    ['good-javascript', SUBMISSIONS, RUNNER_IMAGES.node],
+    ['good-typescript-framework', DOCKER_SUBMISSIONS, RUNNER_IMAGES.node],
+  ])('%s writes 60 items', async (name, root, image) => {
+    const { results, image: used } = await runFixture(join(root, name));
+    const [result] = results;
+    expect(result?.stderrTail).toBe('');
+    expect(result?.status).toBe('ok');
+    expect(lines(result?.output)).toHaveLength(60);
+    expect(result?.outputSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(used.name).toBe(image);
+    expect(used.id).toMatch(/^sha256:/);
+  });
+
+  it('applies every field of both variations, as an unprivileged user on a read-only tree', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'report-environment'), {
+      variations: [...ENV_VARIATIONS],
+    });
+    const seen = results.map((r) => JSON.parse(lines(r.output)[0] ?? '{}'));
+    ENV_VARIATIONS.forEach((variation, i) => {
+      const facts = seen[i];
+      expect(facts.here).toBe(variation.submissionPath);
+      expect(facts.cwd).toBe('/out');
+      expect(facts.hostname).toBe(variation.hostname);
+      expect(facts.hash_seed).toBe(variation.pythonHashSeed);
+      expect(facts.env).toEqual({
+        HOME: variation.home,
+        TZ: variation.tz,
+        LANG: variation.lang,
+        LC_ALL: variation.lang,
+        RPE_SANDBOX: '1',
+      });
+      expect(facts.uid).not.toBe(0);
+      expect(facts.tree_writable).toBe(false);
+      expect(facts.root_writable).toBe(false);
+    });
+    const [a, b] = seen;
+    // The same listing, created in opposite orders: the generator sees two different orders.
+    expect([...a.order].sort()).toEqual([...b.order].sort());
+    expect(a.order).not.toEqual(b.order);
+    // The throwaway processes push the generator's pid along (give or take the holder's own).
+    expect(b.pid - a.pid).toBeGreaterThan(ENV_VARIATIONS[1].pidShift / 2);
+  });
+
+  it('installs vendored wheels offline before the runs', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'pip-vendored'));
+    expect(results[0]?.status).toBe('ok');
+    expect(lines(results[0]?.output)).toEqual(['{"input": "zależność 7", "gold": "tak"}']);
+  });
+
+  it('reports a failed install step as runtime_error with the reason', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'pip-missing-wheel'));
+    expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.message).toMatch(
+      /^install step failed \(exit \d+\): pip install .*rpe-tiny-dep/i,
+    );
+  });
+
+  it('installs package-lock.json dependencies with npm ci, then runs without the network', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'npm-lock'));
+    expect(results[0]?.message).toBeUndefined();
+    expect(results[0]?.status).toBe('ok');
+    expect(lines(results[0]?.output)).toEqual(['{"input":"Zależność 7","gold":"true"}']);
+  }, 180_000);
+});

@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engine, ensureImages, SUBMISSIONS, TEST_LIMITS } from './docker-engine.js';
+import { runFixture } from './run-fixture.js';
+
+const fixture = (name: string) => join(SUBMISSIONS, name);
+
+describe.skipIf(!engine)('Docker executor: hostile and failing generators', () => {
+  beforeAll(ensureImages, 900_000);
+
+  it('kills a sleeper at the wall-clock limit and reports timeout', async () => {
+    const { results } = await runFixture(fixture('sleep-forever'), {
+      limits: { timeoutSeconds: 3 },
+    });
+    const [result] = results;
+    expect(result?.status).toBe('timeout');
+    expect(result?.timedOut).toBe(true);
+    expect(result?.wallMs).toBeGreaterThanOrEqual(3000);
+    expect(result?.wallMs).toBeLessThan(10_000);
+  });
+
+  it('reports a memory bomb as memory_limit, not as a timeout or a crash', async () => {
+    const { results } = await runFixture(fixture('memory-bomb'));
+    expect(results[0]?.status).toBe('memory_limit');
+    expect(results[0]?.oomKilled).toBe(true);
+    expect(results[0]?.timedOut).toBe(false);
+  });
+
+  it('stops a fork bomb at the pids limit', async () => {
+    const { results } = await runFixture(fixture('fork-bomb'));
+    expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.stderrTail).not.toMatch(/no process limit was enforced/);
+  });
+
+  it('gives a network probe no network at all', async () => {
+    const { results } = await runFixture(fixture('network-probe'));
+    const [result] = results;
+    expect(result?.stderrTail).not.toMatch(/connected to/);
+    expect(result?.stderrTail).toMatch(/pypi\.org:443 unreachable/);
+    expect(result?.stderrTail).toMatch(/1\.1\.1\.1:53 unreachable/);
+    expect(result?.status).toBe('ok');
+  });
+
+  it('lets no write outside the output folder succeed', async () => {
+    const { results } = await runFixture(fixture('write-outside-output'));
+    const [result] = results;
+    expect(result?.stderrTail).toMatch(/pwned\.txt: (OSError|PermissionError)/);
+    expect(result?.stderrTail).not.toMatch(/wrote/);
+    expect(result?.status).toBe('ok');
+  });
+
+  it('refuses a symlinked output without following it', async () => {
+    const { results } = await runFixture(fixture('symlink-output'));
+    expect(results[0]?.status).toBe('unsafe_output');
+    expect(results[0]?.output).toBeUndefined();
+  });
+
+  it('stops gigabytes of output at the cap', async () => {
+    const { results } = await runFixture(fixture('huge-output'));
+    expect(results[0]?.status).toBe('output_limit');
+    expect(results[0]?.output).toBeUndefined();
+  });
+
+  it('keeps only the tail of a flood on stdout', async () => {
+    const { results } = await runFixture(fixture('stdout-flood'), {
+      limits: { timeoutSeconds: 90 },
+    });
+    const [result] = results;
+    expect(result?.status).toBe('ok');
+    expect(result?.stdoutTail.length).toBeLessThanOrEqual(TEST_LIMITS.logBytes);
+    expect(result?.stdoutTail).toMatch(/flood \n?$/);
+    expect(result?.stderrTail).toBe('stdout-flood: done flooding\n');
+  }, 120_000);
+
+  it('reports a missing output file as no_output', async () => {
+    const { results } = await runFixture(fixture('no-output'));
+    expect(results[0]?.status).toBe('no_output');
+  });
+
+  it('reports a crash as runtime_error with the last line of stderr', async () => {
+    const { results } = await runFixture(fixture('runtime-error'));
+    expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.exitCode).not.toBe(0);
+    expect(results[0]?.message).toMatch(/^exited with code \d+: \S/);
+  });
+});
