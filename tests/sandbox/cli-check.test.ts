@@ -1,0 +1,117 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reportSchema } from '../../sandbox/index.js';
+import { fixture } from './fixture-paths.js';
+import { rpe } from './run-rpe.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'rpe-check-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
+  it('check: exit 0, one JSON report on stdout, the same report.json and a report.md', async () => {
+    const reportDir = join(tmp, 'good');
+    const r = await rpe([
+      'check',
+      fixture('good-python'),
+      '--seeds',
+      '0,1',
+      '--report-dir',
+      reportDir,
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const printed = reportSchema.parse(JSON.parse(r.stdout));
+    const written = reportSchema.parse(
+      JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')),
+    );
+    expect(written).toEqual(printed);
+    expect(printed).toMatchObject({
+      verdict: 'eligible',
+      reasons: [],
+      requested_seeds: [0, 1],
+      executor: { kind: 'local', isolated: false },
+      entrypoint: { file: 'generate.py', kind: 'python' },
+      data_hash: { ok: true },
+      limits: { timeout_seconds: 120, memory_bytes: 2 * 1024 ** 3 },
+      submission: { path: fixture('good-python'), unchanged: true },
+    });
+    expect(printed.submission.tree_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(r.stderr).toMatch(/NOT isolated/);
+    const md = readFileSync(join(reportDir, 'report.md'), 'utf8');
+    expect(md).toMatch(/^# Track 2 check: ELIGIBLE/);
+    expect(md).toContain('| 0 | ok | 60 | ok | yes |');
+    expect(md).toContain(printed.submission.tree_hash);
+  });
+
+  it('check: exit 1 with the reason in text mode', async () => {
+    const r = await rpe(['check', fixture('static-list'), '--seeds', '3,4', '--timeout', '60']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^verdict\tdisqualified\n/);
+    expect(r.stdout).toContain('reason\tseed_overlap\tseeds 3 and 4 overlap: Jaccard 1.000 > 0.5');
+  });
+
+  it('check: exit 2 and one line for a missing folder or bad options', async () => {
+    for (const args of [
+      ['check', join(tmp, 'nowhere')],
+      ['check', fixture('good-python'), '--seeds', 'x'],
+      ['check', fixture('good-python'), '--memory', 'lots'],
+      ['check', fixture('good-python'), '--jobs', '0'],
+    ]) {
+      const r = await rpe(args);
+      expect(r.code).toBe(2);
+      const errors = r.stderr.split('\n').filter((l) => l.startsWith('rpe: '));
+      expect(errors).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('verify: exit 0 when the outputs are the same, 1 when the receipt or the tree differs', async () => {
+    const sub = join(tmp, 'sub');
+    cpSync(fixture('good-javascript'), sub, { recursive: true });
+    const reportDir = join(tmp, 'receipt');
+    expect((await rpe(['check', sub, '--seeds', '5,6', '--report-dir', reportDir])).code).toBe(0);
+    const same = await rpe(['sandbox', 'verify', reportDir]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toMatch(/^tree hash\tsame\t/);
+    expect(same.stdout).toMatch(/seed 5\tsame\tsha256:[0-9a-f]{64}\n/);
+    expect(same.stdout.endsWith('same\n')).toBe(true);
+
+    const receipt = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as {
+      seeds: { output_sha256: string }[];
+    };
+    const forged = receipt.seeds[1];
+    if (forged) forged.output_sha256 = '0'.repeat(64);
+    const forgedFile = join(tmp, 'forged.json');
+    writeFileSync(forgedFile, JSON.stringify(receipt));
+    const differs = await rpe(['sandbox', 'verify', forgedFile, '--json']);
+    expect(differs.code).toBe(1);
+    const result = JSON.parse(differs.stdout) as {
+      same: boolean;
+      seeds: { seed: number; same: boolean }[];
+    };
+    expect(result.same).toBe(false);
+    expect(result.seeds.map((s) => [s.seed, s.same])).toEqual([
+      [5, true],
+      [6, false],
+    ]);
+
+    writeFileSync(
+      join(sub, 'generate.js'),
+      readFileSync(join(sub, 'generate.js'), 'utf8').replace('Próbka', 'Zmiana'),
+    );
+    const edited = await rpe(['sandbox', 'verify', reportDir]);
+    expect(edited.code).toBe(1);
+    expect(edited.stdout).toMatch(/^tree hash\tDIFFERENT\t/);
+    expect(edited.stdout).toMatch(/seed 5\tDIFFERENT/);
+  });
+
+  it('verify: exit 2 for a file that is not a report', async () => {
+    const bogus = join(tmp, 'bogus.json');
+    writeFileSync(bogus, '{"verdict": "eligible"}');
+    const r = await rpe(['sandbox', 'verify', bogus]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^rpe: .*bogus\.json is not a report: /);
+  });
+});
