@@ -53,8 +53,7 @@ export function register(program: Command): void {
     .option('--python <command>', 'the Python interpreter for --sandbox none', 'python3')
     .option('--json', 'print the report as JSON')
     .action(async (flags: EvaluateFlags) => {
-      const { evaluateResponsesDir, resolvePythonRunnerImage } =
-        await import('../../panel/evaluate/index.js');
+      const { evaluateResponsesDir } = await import('../../panel/evaluate/index.js');
       const { parseModelsList } = await import('../../panel/query/index.js');
       const { RpeError } = await import('../../framework/index.js');
       let models: string[] | undefined;
@@ -72,12 +71,9 @@ export function register(program: Command): void {
       }
       let image = flags.image;
       if (flags.evaluator && flags.sandbox === 'docker' && !image) {
-        image = resolvePythonRunnerImage(await import('../../sandbox/index.js')) ?? undefined;
-        if (!image)
-          throw new RpeError(
-            'evaluator_image_missing',
-            'no Python runner image known: pass --image',
-          );
+        // Loaded only here: the sandbox door brings dockerode, which the other paths do not need.
+        const { RUNNER_IMAGES } = await import('../../sandbox/index.js');
+        image = RUNNER_IMAGES.python;
       }
       const bar = progress('evaluate', { quiet: flags.json === true });
       let result;

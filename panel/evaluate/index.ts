@@ -28,5 +28,4 @@ export {
   type AcceptOutcome,
 } from './python-evaluator.js';
 export { EVALUATOR_WORKER_SOURCE } from './evaluator-worker-source.js';
-export { resolvePythonRunnerImage } from './resolve-python-runner-image.js';
 export { writeMatrix } from './write-matrix.js';

@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { execa } from 'execa';
+import { resolve } from 'node:path';
 import { RpeError } from '../../framework/index.js';
-import { EVALUATOR_WORKER_SOURCE } from './evaluator-worker-source.js';
+import { spawnEvaluatorWorker, type EvaluatorWorker } from './spawn-evaluator-worker.js';
 
 export type EvaluatorSandbox = 'none' | 'docker';
 
@@ -34,14 +31,6 @@ export interface PythonEvaluator {
   close(): Promise<void>;
 }
 
-type Reply = { ready: boolean; error?: string } | { id: number; value?: boolean; error?: string };
-
-interface Worker {
-  send(line: string): void;
-  next(timeoutMs: number): Promise<Reply | { status: 'timeout' | 'exit'; message: string }>;
-  kill(): Promise<void>;
-}
-
 // Starts a persistent worker for evaluator.py; throws RpeError (exit 2) when it does not load.
 export async function startPythonEvaluator(
   options: PythonEvaluatorOptions,
@@ -53,14 +42,19 @@ export async function startPythonEvaluator(
   }
   const callTimeoutMs = options.callTimeoutMs ?? ACCEPT_TIMEOUT_MS;
   const startTimeoutMs = options.startTimeoutMs ?? (sandbox === 'docker' ? 30_000 : 10_000);
-  let worker: Worker | null = null;
+  let worker: EvaluatorWorker | null = null;
   let starts = 0;
   let nextId = 0;
   let queue: Promise<unknown> = Promise.resolve();
 
-  const start = async (): Promise<Worker> => {
+  const start = async (): Promise<EvaluatorWorker> => {
     starts += 1;
-    const fresh = spawnWorker(path, sandbox, options);
+    const fresh = spawnEvaluatorWorker({
+      path,
+      sandbox,
+      ...(options.image ? { image: options.image } : {}),
+      ...(options.python ? { python: options.python } : {}),
+    });
     const ready = await fresh.next(startTimeoutMs);
     if (!('ready' in ready) || !ready.ready) {
       await fresh.kill();
@@ -100,110 +94,8 @@ export async function startPythonEvaluator(
     },
     async close() {
       await queue;
-      await worker?.kill();
+      await worker?.close();
       worker = null;
-    },
-  };
-}
-
-function spawnWorker(
-  path: string,
-  sandbox: EvaluatorSandbox,
-  options: PythonEvaluatorOptions,
-): Worker {
-  const python = ['-I', '-B', '-u', '-c', EVALUATOR_WORKER_SOURCE];
-  const name = `rpe-evaluator-${randomBytes(6).toString('hex')}`;
-  const [command, args] =
-    sandbox === 'docker'
-      ? [
-          'docker',
-          [
-            'run',
-            '--rm',
-            '-i',
-            '--name',
-            name,
-            '--label',
-            'rpe.role=evaluator',
-            '--network',
-            'none',
-            '--read-only',
-            '--cap-drop',
-            'ALL',
-            '--security-opt',
-            'no-new-privileges',
-            '--user',
-            '65534:65534',
-            '--memory',
-            '512m',
-            '--pids-limit',
-            '64',
-            '-v',
-            `${dirname(path)}:/evaluator:ro`,
-            options.image ?? '',
-            'python3',
-            ...python,
-            `/evaluator/${basename(path)}`,
-          ],
-        ]
-      : [options.python ?? 'python3', [...python, path]];
-  const child = execa(command, args, {
-    cwd: dirname(path),
-    buffer: false,
-    reject: false,
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  let stderrTail = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderrTail = (stderrTail + chunk.toString('utf8')).slice(-2000);
-  });
-  child.stdin?.on('error', () => undefined);
-  const replies: Reply[] = [];
-  let waiting: ((reply: Reply | null) => void) | null = null;
-  let exited = false;
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    let reply: Reply;
-    try {
-      reply = JSON.parse(line) as Reply;
-    } catch {
-      return;
-    }
-    if (waiting) waiting(reply);
-    else replies.push(reply);
-  });
-  void child.then(() => {
-    exited = true;
-    waiting?.(null);
-  });
-  const lastError = () => stderrTail.trim().split('\n').pop() ?? '';
-  return {
-    send: (line) => {
-      child.stdin?.write(line);
-    },
-    next: (timeoutMs) => {
-      const queued = replies.shift();
-      if (queued) return Promise.resolve(queued);
-      if (exited)
-        return Promise.resolve({ status: 'exit', message: `the worker exited: ${lastError()}` });
-      return new Promise((settle) => {
-        const timer = setTimeout(() => {
-          waiting = null;
-          settle({ status: 'timeout', message: `no answer within ${timeoutMs} ms` });
-        }, timeoutMs);
-        waiting = (reply) => {
-          clearTimeout(timer);
-          waiting = null;
-          settle(reply ?? { status: 'exit', message: `the worker exited: ${lastError()}` });
-        };
-      });
-    },
-    kill: async () => {
-      if (!exited) child.kill('SIGKILL');
-      // Killing the docker client does not stop its container: remove it by name.
-      if (sandbox === 'docker') await execa('docker', ['rm', '-f', name], { reject: false });
-      await child;
     },
   };
 }
