@@ -110,14 +110,14 @@ describe('generate', () => {
       id: 'bad',
       phenomenon: 'p',
       contrast: 'c',
-      sample: () => ({ input: 'x', gold: '  ' }),
+      sample: (ctx) => ({ input: `x ${ctx.index}`, gold: ctx.index === 3 ? '  ' : 'g' }),
     });
     expect(() =>
       generate(defineGenerator({ name: 'b', count: 50, families: [bad] }), {
         seed: 1,
         lexicon: lex,
       }),
-    ).toThrow(/family "bad", item 1, attempt 1: empty_gold/);
+    ).toThrow(/family "bad", item 4, attempt 1: empty_gold/);
   });
 
   it('refuses a declaration with a duplicate family or a count out of range', () => {

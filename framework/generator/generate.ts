@@ -102,7 +102,7 @@ export function generate(generator: Generator, options: GenerateOptions): Genera
   }
   const items = records.map((r) => r.item);
   const jsonl = formatItems(items);
-  const warnings = collectWarnings(families, jsonl, records);
+  const warnings = checkItems(families, jsonl, records);
   return {
     generator: generator.name,
     seed,
@@ -193,11 +193,26 @@ function quotaError(
   );
 }
 
-function collectWarnings(
+/**
+ * Checks the whole set once with the official rules: an error stops the run naming the family and
+ * item that produced it; warnings (and the expected seed overlap) come back as data.
+ */
+function checkItems(
   families: readonly FamilySummary[],
   jsonl: string,
   records: readonly GeneratedRecord[],
 ): GenerationWarning[] {
+  const checked = validateItems(jsonl, { minItems: 0, maxItems: Number.MAX_SAFE_INTEGER });
+  const error = checked.errors[0];
+  if (error) {
+    const record = records[error.line - 1];
+    const where = record
+      ? `family "${record.family}", item ${record.index + 1}, attempt ${record.attempt + 1}`
+      : `item ${error.line}`;
+    throw new RpeError('invalid_item', `${where}: ${error.code}: ${error.message}`, {
+      exitCode: 1,
+    });
+  }
   const warnings: GenerationWarning[] = [];
   for (const f of families) {
     if (f.expectedOverlap !== null && f.expectedOverlap > TASK_LIMITS.overlapMax) {
@@ -216,7 +231,6 @@ function collectWarnings(
       message: `two seeds' sets would overlap about ${(100 * overall).toFixed(0)}% (limit ${100 * TASK_LIMITS.overlapMax}%)`,
     });
   }
-  const checked = validateItems(jsonl, { minItems: 0, maxItems: Number.MAX_SAFE_INTEGER });
   for (const w of checked.warnings) {
     const record = records[w.line - 1];
     warnings.push({
