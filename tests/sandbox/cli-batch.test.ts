@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reportSchema } from '../../sandbox/index.js';
+import { fixture } from './fixture-paths.js';
+import { rpe } from './run-rpe.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'rpe-batch-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
+}
+
+// A repository whose tag v1 is a valid generator and whose later commit breaks it.
+function repository(): { path: string; tagged: string } {
+  const path = join(tmp, 'repo');
+  cpSync(fixture('good-python'), path, { recursive: true });
+  git(path, 'init', '--quiet');
+  git(path, 'add', '.');
+  git(path, 'commit', '--quiet', '-m', 'valid');
+  git(path, 'tag', 'v1');
+  const tagged = git(path, 'rev-parse', 'HEAD');
+  writeFileSync(join(path, 'generate.py'), 'raise SystemExit(1)\n');
+  git(path, 'commit', '--quiet', '-am', 'broken');
+  return { path, tagged };
+}
+
+describe('rpe sandbox batch --local', { timeout: 240_000 }, () => {
+  it('checks folders and a git tag, writes the summary, and resumes without re-running', async () => {
+    const subs = join(tmp, 'subs');
+    mkdirSync(subs);
+    cpSync(fixture('good-typescript'), join(subs, 'team-ts'), { recursive: true });
+    cpSync(fixture('static-list'), join(subs, 'team-static'), { recursive: true });
+    const repo = repository();
+    const list = join(tmp, 'list.txt');
+    writeFileSync(
+      list,
+      `# submissions\n${join(subs, 'team-ts')}\nsubs/team-static\n\n${repo.path}@v1\n${repo.path}@nope\n`,
+    );
+    const seeds = join(tmp, 'seeds.txt');
+    writeFileSync(seeds, '11\n12\n');
+    const out = join(tmp, 'out');
+    const args = [
+      'sandbox',
+      'batch',
+      '--submissions',
+      list,
+      '--seeds-file',
+      seeds,
+      '--local',
+      '--out',
+      out,
+      '--jobs',
+      '2',
+    ];
+
+    const first = await rpe(args);
+    expect(first.code).toBe(2);
+    expect(first.stdout).toContain('team-ts\teligible\t\n');
+    expect(first.stdout).toContain('team-static\tdisqualified\tseed_overlap\n');
+    expect(first.stdout).toContain('repo-v1\teligible\t\n');
+    expect(first.stdout).toMatch(/repo-nope\terror\t.*has no commit or tag "nope"/);
+
+    const tagged = reportSchema.parse(
+      JSON.parse(readFileSync(join(out, 'repo-v1', 'report.json'), 'utf8')),
+    );
+    expect(tagged.submission.source).toEqual({ url: repo.path, ref: 'v1', commit: repo.tagged });
+    expect(tagged.requested_seeds).toEqual([11, 12]);
+    const csv = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe(
+      'name,source,commit,verdict,reasons,tree_hash,max_seed_seconds,report,resumed,message',
+    );
+    expect(csv).toHaveLength(5);
+    expect(csv[3]).toMatch(new RegExp(`^repo-v1,${repo.path}@v1,${repo.tagged},eligible,,sha256:`));
+    const md = readFileSync(join(out, 'summary.md'), 'utf8');
+    expect(md).toContain('4 submissions: 2 eligible, 1 disqualified, 1 not checked.');
+
+    const again = await rpe([...args, '--json']);
+    const result = JSON.parse(again.stdout) as {
+      rows: { name: string; resumed: boolean; verdict: string }[];
+    };
+    expect(result.rows.map((r) => [r.name, r.resumed])).toEqual([
+      ['team-ts', true],
+      ['team-static', true],
+      ['repo-v1', true],
+      ['repo-nope', false],
+    ]);
+
+    appendFileSync(join(subs, 'team-static', 'generate.py'), '# edited\n');
+    const edited = await rpe(args);
+    expect(edited.stdout).toContain('team-ts\teligible (resumed)');
+    expect(edited.stdout).toContain('team-static\tdisqualified\tseed_overlap\n');
+  });
+
+  it('takes a folder of submissions and exits 0 when every one was checked', async () => {
+    const subs = join(tmp, 'folder');
+    mkdirSync(subs);
+    cpSync(fixture('no-entrypoint'), join(subs, 'a'), { recursive: true });
+    cpSync(fixture('runtime-error'), join(subs, 'b'), { recursive: true });
+    const seeds = join(tmp, 'seeds2.txt');
+    writeFileSync(seeds, '1, 2');
+    const r = await rpe([
+      'sandbox',
+      'batch',
+      '--submissions',
+      subs,
+      '--seeds-file',
+      seeds,
+      '--local',
+      '--out',
+      join(tmp, 'out2'),
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('a\tdisqualified\tentrypoint_missing\n');
+    expect(r.stdout).toContain('b\tdisqualified\truntime_error\n');
+  });
+});
