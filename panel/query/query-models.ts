@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { RpeError } from '../../framework/index.js';
-import { askWithRetries } from './ask-with-retries.js';
+import { askItem } from './ask-item.js';
 import type { EvalConfig } from './load-eval-config.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
 import { modelFileName } from './model-file-name.js';
-import { requestChatCompletion, type ChatOutcome } from './request-chat-completion.js';
+import type { ChatOutcome } from './request-chat-completion.js';
 import {
   appendResponse,
   endWithNewline,
@@ -129,28 +129,9 @@ export async function queryModels(options: QueryOptions): Promise<QueryResult> {
       options.concurrency ?? 4,
       async ({ key, index }) => {
         const input = items[index]?.input ?? '';
-        const { outcome, attempts } = await askWithRetries(
-          () => {
-            result.requests += 1;
-            return requestChatCompletion({
-              url: options.config.chatUrl,
-              apiKey: options.config.apiKey,
-              model,
-              system: SYSTEM_MESSAGE,
-              input,
-              ...DECODING,
-              timeoutMs: options.timeoutMs ?? 120_000,
-              ...(signal ? { signal } : {}),
-              ...(options.fetch ? { fetch: options.fetch } : {}),
-            });
-          },
-          {
-            retries: options.retries ?? 4,
-            baseDelayMs: options.baseDelayMs ?? 1000,
-            maxDelayMs: options.maxDelayMs ?? 60_000,
-          },
-          signal,
-        );
+        const { outcome, attempts } = await askItem(options, model, input, () => {
+          result.requests += 1;
+        });
         if (outcome.status === 'ok') {
           const record: ResponseRecord = {
             key,
