@@ -8,18 +8,25 @@ import { issue, type ValidationIssue } from './validation-issue.js';
  * items. A format check cannot decide intent, so these are warnings for a person to read.
  */
 const ROLE_PATTERNS: readonly RegExp[] = [
-  /\bjeste[śs] (teraz |tylko |zwyk[łl]ym )?(asystent|model|chatbot|bot\b|sztuczn|ai\b|llm)/u,
-  /\b(z?ignoruj|pomi[ńn]|zapomnij|nie zwa[żz]aj na|nie stosuj si[ęe] do)\S*\s+(o\s+)?(wszystki\S*\s+)?(poprzedni|wcze[śs]niejsz|powy[żz]sz|wcze[śs]niej|dotychczasow|systemow)\S*\s+(instrukcj|polece|wiadomo|zasad|regu[łl]|wskaz[oó]w)/u,
-  /\b(prompt\S* systemow|systemow\S* (prompt|wiadomo|komunikat|instrukcj|polece))/u,
-  /\b(instrukcj\S*|wiadomo\S*|polece\S*) systemu\b/u,
+  // The role: "jesteś (pomocnym) asystentem", "jako model językowy", "wciel się w rolę".
+  /\bjeste[śs]\s+(\S+\s+){0,2}?(asystent|model\S* j[ęe]zykow|chatbot|bot\b|sztuczn\S* inteligencj|ai\b|llm)/u,
+  /\bjako (asystent|model\S* j[ęe]zykow|chatbot|sztuczn\S* inteligencj|ai\b|llm)/u,
   /\b(twoj\S*|swoj\S*) rol[aęiąe]\b|\bwciel si[ęe] w\b|\budawaj,? [żz]e jeste[śs]/u,
-  /\b(nasz\S*|tej|t[ęe]|ta|obecn\S*) (rozmow|konwersacj|czat)/u,
-  /\bpriorytet\S* (instrukcj|polece)/u,
+  // Ignoring earlier instructions: "zignoruj (wszystkie) poprzednie instrukcje", "zapomnij o ...".
+  /\b(z?ignoruj|pomi[ńn]|zapomnij|nie zwa[żz]aj na|nie stosuj si[ęe] do)\S*\s+(o\s+)?(wszystki\S*\s+)?(poprzedni|wcze[śs]niejsz|powy[żz]sz|wcze[śs]niej|dotychczasow|systemow)\S*\s+(instrukcj|polece|wiadomo|zasad|regu[łl]|wskaz[oó]w)/u,
+  // The system message and instruction priority.
+  /\b(prompt\S* systemow|systemow\S* (prompt|wiadomo|komunikat|instrukcj|polece))/u,
+  /\b(instrukcj|polece|wiadomo|komunikat)\S* (systemu\b|systemow)/u,
+  /\b(instrukcj|polece)\S*.{0,30}\bpriorytet|\bpriorytet\S*.{0,30}\b(instrukcj|polece)/u,
+  // The conversation itself.
+  /\b(nasz\S*|tej|obecn\S*) (rozmow|konwersacj|czat)/u,
+  /\b(poprzedni|wcze[śs]niejsz|powy[żz]sz)\S* (wiadomo|polece|instrukcj)/u,
+  // The same in English.
   /\b(ignore|disregard|forget)\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|preceding|your|system)\s+(instructions?|messages?|prompts?|rules)/u,
   /\bsystem (prompt|message|instruction)/u,
   /\byou are (now )?(an? )?(helpful )?(assistant|ai\b|language model|chatbot|llm)/u,
   /\b(as an ai|your role|act as|pretend (to be|you are)|developer mode|jailbreak)\b/u,
-  /\b(this|our|the previous) (conversation|chat)\b|\bprevious message/u,
+  /\b(this|our|the previous) (conversation|chat)\b|\bprevious (message|instruction)/u,
 ];
 
 const TRAILING_PUNCTUATION = /[.,;:!?…]$/u;
