@@ -44,6 +44,12 @@ export function register(program: Command): void {
           throw new RpeError('meta_unreadable', `cannot read ${flags.meta}: ${String(cause)}`);
         }
         families = readMeta(text, flags.meta);
+        if (families.length !== items.length) {
+          throw new RpeError(
+            'meta_mismatch',
+            `${flags.meta}: ${families.length} lines, but ${flags.items} has ${items.length} items (one meta line per item)`,
+          );
+        }
       }
       const { lexicon, note } =
         flags.lexicon === false

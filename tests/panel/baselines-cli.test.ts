@@ -77,7 +77,9 @@ describe('rpe baselines', () => {
       markdown,
     ]);
     expect(mismatch.code).toBe(2);
-    expect(mismatch.stderr).toBe('rpe: the meta file has 1 lines but the items file has 7 items\n');
+    expect(mismatch.stderr).toBe(
+      `rpe: ${short}: 1 lines, but ${items} has 7 items (one meta line per item)\n`,
+    );
     expect(existsSync(markdown)).toBe(false);
   });
 });
