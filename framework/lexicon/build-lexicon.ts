@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { featureOfValue } from './parse-tag.js';
+import { VALUE_BITS, valueMasks } from './value-bits.js';
 import { type SourceRow, planLexicon } from './plan-lexicon.js';
 import { PAGE_SIZE, SCHEMA_INDEXES, SCHEMA_TABLES, SCHEMA_VERSION } from './schema.js';
 
@@ -54,12 +55,16 @@ export function buildLexicon(options: BuildLexiconOptions): BuildLexiconResult {
       plan.lexemes.forEach((l, i) => putLexeme.run(i + 1, l.lemma, l.pos, l.gender, l.rank));
       const putForm = db.prepare('INSERT INTO forms (id, form, rank) VALUES (?, ?, ?)');
       plan.forms.forEach((f, i) => putForm.run(i + 1, f.form, f.rank));
-      const putTag = db.prepare('INSERT INTO tags (id, tag, pos) VALUES (?, ?, ?)');
+      const putBit = db.prepare('INSERT INTO value_bits (value, word, bit) VALUES (?, ?, ?)');
+      for (const [value, [word, bit]] of VALUE_BITS) putBit.run(value, word, bit);
+      const putTag = db.prepare(
+        'INSERT INTO tags (id, tag, pos, mask0, mask1, mask2) VALUES (?, ?, ?, ?, ?, ?)',
+      );
       const putValue = db.prepare(
         'INSERT INTO tag_values (value, tag_id, feature) VALUES (?, ?, ?)',
       );
       plan.tags.forEach(({ tag, features }, i) => {
-        putTag.run(i + 1, tag, features.pos);
+        putTag.run(i + 1, tag, features.pos, ...valueMasks(features.values));
         for (const value of features.values) {
           const feature = value === features.pos ? 'pos' : (featureOfValue(value) ?? 'unknown');
           putValue.run(value, i + 1, feature);

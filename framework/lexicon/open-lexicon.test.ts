@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,14 @@ describe('analyse, lexemes, info', () => {
       lexemes: 11,
       forms: 18,
     });
+  });
+
+  it('reports a file that is not a snapshot as a broken environment', () => {
+    const notSqlite = join(dir, 'notes.sqlite');
+    writeFileSync(notSqlite, 'not a database\n'.repeat(100));
+    expect(() => openLexicon(notSqlite)).toThrow(
+      expect.objectContaining({ code: 'lexicon_invalid', exitCode: 2 }),
+    );
   });
 
   it('reports a missing snapshot as a broken environment', () => {
