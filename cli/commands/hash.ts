@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { printJson, printLine } from '../output.js';
@@ -8,14 +8,30 @@ interface HashFlags {
   json?: boolean;
 }
 
-// The README of a repository, or null when it has none (that is "no hash declared", not a failure).
-function readReadme(repo: string): string | null {
-  try {
-    return readFileSync(join(repo, 'README.md'), 'utf8');
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
-    throw error;
+// The README names a Track 2 repository may use, in the order the sandbox runner looks for them.
+const READMES = ['README.md', 'README', 'README.txt', 'README.rst', 'readme.md'];
+
+// The first README of a repository, or null when it has none (that is "no hash declared").
+function readReadme(repo: string): { path: string; text: string } | null {
+  for (const name of READMES) {
+    const path = join(repo, name);
+    if (!existsSync(path) || !lstatSync(path).isFile()) continue;
+    return { path, text: readFileSync(path, 'utf8') };
   }
+  return null;
+}
+
+function mismatch(
+  repo: string,
+  readme: string | null,
+  declared: string | null,
+  actual: string | null,
+): string {
+  if (actual === null) return `${readme} declares ${declared} but ${repo} has no data/ folder`;
+  if (readme === null)
+    return `${repo} has no README to declare the data hash; add "${actual}" to one`;
+  if (declared === null) return `${readme} declares no sha256:<64 hex> data hash; add "${actual}"`;
+  return `data hash mismatch: ${readme} declares ${declared} but ${join(repo, 'data')} hashes to ${actual}`;
 }
 
 // `rpe hash DIR` and `rpe hash --check REPO`: the data content hash Track 2 READMEs declare.
@@ -46,33 +62,31 @@ export function register(program: Command): void {
         return;
       }
       const repo = flags.check;
-      let readme: string | null;
+      if (!existsSync(repo))
+        throw new RpeError('unreadable', `${repo} does not exist`, { exitCode: 2 });
+      let readme: { path: string; text: string } | null;
       try {
         readme = readReadme(repo);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new RpeError('unreadable', `cannot read ${join(repo, 'README.md')}: ${reason}`, {
+        throw new RpeError('unreadable', `cannot read the README of ${repo}: ${reason}`, {
           exitCode: 2,
           cause: error,
         });
       }
-      const declared = readme === null ? null : findDeclaredDataHash(readme);
-      const actual = hashDataDir(join(repo, 'data'));
+      const declared = readme === null ? null : findDeclaredDataHash(readme.text);
+      // Without data/ there is nothing to hash: fine when nothing is declared either.
+      const hasData = existsSync(join(repo, 'data'));
+      const actual = hasData ? hashDataDir(join(repo, 'data')) : null;
       const ok = declared === actual;
       if (flags.json) printJson({ declared, actual, ok });
       else {
         printLine(`declared\t${declared ?? '-'}`);
-        printLine(`actual\t${actual}`);
+        printLine(`actual\t${actual ?? '- (no data/ folder)'}`);
         printLine(`ok\t${ok ? 1 : 0}`);
       }
       if (!ok) {
-        process.stderr.write(
-          readme === null
-            ? `rpe: ${repo} has no README.md to declare the data hash; add "${actual}" to one\n`
-            : declared === null
-              ? `rpe: ${join(repo, 'README.md')} declares no sha256:<64 hex> data hash; add "${actual}"\n`
-              : `rpe: data hash mismatch: README.md declares ${declared} but ${join(repo, 'data')} hashes to ${actual}\n`,
-        );
+        process.stderr.write(`rpe: ${mismatch(repo, readme?.path ?? null, declared, actual)}\n`);
         process.exitCode = 1;
       }
     });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ describe('rpe hash', () => {
     expect(r.stdout).toMatch(/^ok\t0$/m);
     expectOneLineError(
       r,
-      /data hash mismatch: README\.md declares sha256:[0-9a-f]{64} but .* hashes to sha256:/,
+      /data hash mismatch: \S*README\.md declares sha256:[0-9a-f]{64} but .* hashes to sha256:/,
     );
   });
 
@@ -49,6 +49,21 @@ describe('rpe hash', () => {
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ declared: null, ok: false });
     expectOneLineError(r, /declares no sha256:<64 hex> data hash/);
+  });
+
+  it('--check: reads README without extension, and passes a repository with no data/ and no hash', () => {
+    const repo = join(tmp, 'plain-readme');
+    cpSync(fixture('repo-hash-match'), repo, { recursive: true });
+    renameSync(join(repo, 'README.md'), join(repo, 'README'));
+    expect(rpe(['hash', '--check', repo]).code).toBe(0);
+    rmSync(join(repo, 'data'), { recursive: true });
+    const declaredNoData = rpe(['hash', '--check', repo]);
+    expect(declaredNoData.code).toBe(1);
+    expectOneLineError(declaredNoData, /README declares sha256:\S+ but .* has no data\/ folder/);
+    writeFileSync(join(repo, 'README'), 'A generator without data.\n');
+    const nothing = rpe(['hash', '--check', repo, '--json']);
+    expect(nothing.code).toBe(0);
+    expect(JSON.parse(nothing.stdout)).toEqual({ declared: null, actual: null, ok: true });
   });
 
   it('rejects a symlink under data/ with exit 1, naming it', () => {
@@ -61,7 +76,8 @@ describe('rpe hash', () => {
     expect(rpe(['hash', '--check', repo]).code).toBe(1);
   });
 
-  it('exit 2 for a missing folder, and for no argument', () => {
+  it('exit 2 for a missing folder or repository, and for no argument', () => {
+    expect(rpe(['hash', '--check', join(tmp, 'no-repo')]).code).toBe(2);
     const r = rpe(['hash', join(tmp, 'absent')]);
     expect(r.code).toBe(2);
     expectOneLineError(r, /absent does not exist/);
