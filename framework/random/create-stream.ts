@@ -1,6 +1,13 @@
-import seedrandom from 'seedrandom';
+import { createRequire } from 'node:module';
+import type seedrandomModule from 'seedrandom';
 import { RpeError } from '../errors.js';
 import { streamSeed, type StreamKey } from './stream-seed.js';
+
+// Only seedrandom's ARC4 generator is used: the package's index would also load six other PRNGs
+// at start-up, which every `rpe generate` pays for.
+const seedrandom = createRequire(import.meta.url)(
+  'seedrandom/seedrandom.js',
+) as typeof seedrandomModule;
 
 const TWO_32 = 0x1_0000_0000;
 
