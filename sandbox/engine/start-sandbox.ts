@@ -80,10 +80,15 @@ function createOptions(engine: Engine, spec: SandboxSpec): Dockerode.ContainerCr
 // Creates and starts a locked-down container; a failed start removes it before rethrowing.
 export async function startSandbox(engine: Engine, spec: SandboxSpec): Promise<Sandbox> {
   const container = await engine.docker.createContainer(createOptions(engine, spec));
+  // One removal however many callers (a run's finally, dispose, Ctrl-C) ask for it; gone (404) or
+  // already being removed (409) is what was wanted.
+  let removal: Promise<void> | undefined;
   const remove = () =>
-    container.remove({ force: true, v: true }).catch((error: { statusCode?: number }) => {
-      if (error.statusCode !== 404) throw error;
-    });
+    (removal ??= container
+      .remove({ force: true, v: true })
+      .catch((error: { statusCode?: number }) => {
+        if (error.statusCode !== 404 && error.statusCode !== 409) throw error;
+      }));
   try {
     await container.start();
   } catch (error) {

@@ -257,8 +257,12 @@ export async function createDockerExecutor(
         stderrTail: exec.stderr.toString('utf8'),
       };
     } finally {
-      live.delete(sandbox);
-      await sandbox.remove();
+      // The removal starts here whatever happened; the result does not wait for it (it costs a
+      // few hundred milliseconds), dispose() and Ctrl-C do, as the sandbox stays in `live` until gone.
+      void sandbox
+        .remove()
+        .then(() => live.delete(sandbox))
+        .catch(() => undefined);
     }
   }
 

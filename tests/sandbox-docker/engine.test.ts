@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,8 @@ import {
   inspectRunnerImages,
   LABELS,
   RUNNER_IMAGES,
+  stageParents,
+  STAGE_DIR_PREFIX,
   sweepLeftovers,
 } from '../../sandbox/engine/index.js';
 import { containersOfRun, engine, ensureImages } from './docker-engine.js';
@@ -118,6 +121,10 @@ describe.skipIf(!engine)('Docker engine', () => {
     )) as [number | null, string | null];
     expect(signal).toBe('SIGINT');
     expect(await containersOfRun(runId)).toEqual([]);
+    for (const parent of stageParents())
+      expect(
+        (await readdir(parent)).filter((e) => e.startsWith(`${STAGE_DIR_PREFIX}${child.pid}-`)),
+      ).toEqual([]);
   }, 60_000);
 
   it('rpe sandbox doctor --json says the sandbox is ready', async () => {
