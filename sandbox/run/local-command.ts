@@ -13,13 +13,30 @@ export interface LocalCommand {
   fileSizeLimit: boolean;
 }
 
-async function hasPrlimit(): Promise<boolean> {
+/**
+ * Facts about the host, probed once per process: each probe starts a process (Python behind a
+ * version-manager shim takes a second on a busy machine), which would otherwise be paid per check.
+ */
+const probes = new Map<string, Promise<unknown>>();
+
+function once<T>(key: string, probe: () => Promise<T>): Promise<T> {
+  let found = probes.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = probe();
+    // A failed probe is not remembered: the next check tries again.
+    found.catch(() => probes.delete(key));
+    probes.set(key, found);
+  }
+  return found;
+}
+
+async function probePrlimit(): Promise<boolean> {
   const probe = await execa('prlimit', ['--version'], { reject: false, timeout: 5000 });
   return probe.exitCode === 0;
 }
 
 // The real interpreter behind `python3`, so a version-manager shim that reads HOME still works.
-async function pythonExecutable(): Promise<string> {
+async function probePython(): Promise<string> {
   const probe = await execa('python3', ['-c', 'import sys; print(sys.executable)'], {
     reject: false,
     timeout: 20_000,
@@ -60,12 +77,12 @@ export async function localCommand(options: {
 }): Promise<(seed: number, outFile: string) => LocalCommand> {
   const { entrypoint, limits } = options;
   const script = join(options.submissionDir, entrypoint.file);
-  const prlimit = await hasPrlimit();
+  const prlimit = await once('prlimit', probePrlimit);
   let base: string[];
   let memory: LocalCommand['memory'];
   const heapMb = Math.max(16, Math.floor(limits.memoryBytes / 1024 ** 2));
   if (entrypoint.kind === 'python') {
-    base = [await pythonExecutable(), script];
+    base = [await once('python3', probePython), script];
     memory = prlimit ? 'prlimit-address-space' : null;
   } else {
     const loader = entrypoint.kind === 'tsx' ? ['--import', tsxLoader()] : [];

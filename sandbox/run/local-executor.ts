@@ -19,13 +19,6 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-// Starts `count` throwaway processes so the generator's pid moves on by at least that much.
-async function shiftPids(count: number): Promise<void> {
-  if (count <= 0) return;
-  const script = `i=0; while [ $i -lt ${count} ]; do (:) & i=$((i+1)); done; wait`;
-  await execa('sh', ['-c', script], { reject: false });
-}
-
 async function peakMemory(pid: number): Promise<number | null> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -40,7 +33,8 @@ async function peakMemory(pid: number): Promise<number | null> {
  * Runs a submission's entrypoint as a local process, in place (demonstration generators import
  * the toolkit by a relative path), with the runner's timeout (the whole process group is killed),
  * an output size cap, the tail of the logs, memory limited where the platform allows, and the
- * environment variation a local process can have. It does not isolate: no network or filesystem
+ * environment variation a local process can have. Its pid differs on every run anyway, so no
+ * throwaway processes are started for `pidShift`. It does not isolate: no network or filesystem
  * protection.
  */
 export async function createLocalExecutor(options: {
@@ -59,7 +53,6 @@ export async function createLocalExecutor(options: {
     await mkdir(outDir);
     await mkdir(home);
     try {
-      await shiftPids(variation.pidShift);
       const outFile = join(outDir, 'items.jsonl');
       const { file, args, memory } = command(seed, outFile);
       const stdout = createTailBuffer(limits.logBytes);
