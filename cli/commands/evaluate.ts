@@ -91,7 +91,9 @@ export function register(program: Command): void {
       } finally {
         bar.done();
       }
-      if (flags.json) printJson(result);
+      // The matrix itself is in the output file; the report says how it was made.
+      const { matrix: _matrix, ...report } = result;
+      if (flags.json) printJson(report);
       else {
         if (result.gold_check && !result.gold_check.ok) {
           for (const r of result.gold_check.rejected.slice(0, 20)) {
@@ -102,7 +104,9 @@ export function register(program: Command): void {
         }
         for (const m of result.models) {
           const missing = m.missing ? `, ${m.missing} missing` : '';
-          const skipped = m.skipped_lines ? `, ${m.skipped_lines} unmatched lines` : '';
+          const skipped = m.skipped_lines
+            ? `, ${m.skipped_lines} line${m.skipped_lines === 1 ? '' : 's'} matching no item`
+            : '';
           printLine(`${m.model}: ${m.correct}/${result.n_items} correct${missing}${skipped}`);
         }
         for (const p of result.evaluator_problems.slice(0, 20)) {
@@ -116,7 +120,8 @@ export function register(program: Command): void {
           );
       }
       if (result.missing.length > 0) {
-        process.stderr.write(`rpe: ${result.missing.length} answers missing, marked incorrect\n`);
+        const n = result.missing.length;
+        process.stderr.write(`rpe: ${n} answer${n === 1 ? '' : 's'} missing, marked incorrect\n`);
       }
       if (result.gold_check && !result.gold_check.ok) {
         process.stderr.write(

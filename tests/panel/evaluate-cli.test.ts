@@ -63,7 +63,7 @@ describe('rpe evaluate', () => {
     const report = JSON.parse(r.stdout) as { missing: unknown[]; evaluator: { kind: string } };
     expect(report.missing).toEqual([{ model: 'b', item: 2 }]);
     expect(report.evaluator).toEqual({ kind: 'aliases' });
-    expect(r.stderr).toBe('rpe: 1 answers missing, marked incorrect\n');
+    expect(r.stderr).toBe('rpe: 1 answer missing, marked incorrect\n');
   });
 
   it('marks with evaluator.py, reporting an exception as incorrect', async () => {
