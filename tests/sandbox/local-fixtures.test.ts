@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import {
   checkSubmission,
@@ -100,7 +101,9 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
   it('kills the whole process group of a fork bomb and says no process limit was enforced', async () => {
     const { report } = await check('fork-bomb');
     expect(report.reasons[0]?.message).toMatch(/no process limit was enforced/);
-    expect(report.seeds[0]?.runs[0]?.wall_ms).toBeLessThan(5000);
+    // Its children sleep 5 s; none may outlive the run.
+    const ps = await execa('ps', ['-eo', 'args'], { reject: false });
+    expect(ps.stdout.toString()).not.toContain('fork-bomb/generate.py');
   });
 
   it('keeps only the tail of a stdout flood and stays eligible', async () => {
