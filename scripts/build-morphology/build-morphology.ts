@@ -15,6 +15,8 @@ export interface BuildMorphologyOptions {
   /** Use an already decompiled polish.tsv instead of downloading (versions then come from SOURCES.md). */
   tsv?: string;
   log?: (line: string) => void;
+  /** Lines of the dictionary read so far, in each of the two passes. */
+  onLines?: (stage: string, lines: number) => void;
 }
 
 export interface BuildMorphologyResult extends BuildLexiconResult {
@@ -48,9 +50,11 @@ export async function buildMorphology(
       );
     }
     log('selecting lemmas');
-    const lemmas = await selectLemmas(tsv, { rankedForms: lists.ranks, names: lists.names });
+    const lemmas = await selectLemmas(tsv, { rankedForms: lists.ranks, names: lists.names }, (n) =>
+      options.onLines?.('selecting lemmas', n),
+    );
     log(`reading the rows of ${lemmas.size} lemmas`);
-    const rows = await keptRows(tsv, lemmas);
+    const rows = await keptRows(tsv, lemmas, (n) => options.onLines?.('reading rows', n));
     log(`writing ${options.out}`);
     const source = `Morfologik 2.1 PoliMorf (Debian libmorfologik-stemming2-java ${versions['libmorfologik-stemming2-java'] ?? '?'}), ranks and names from ${FREQUENCY_PACKAGE} ${lists.version}`;
     const meta = Object.fromEntries(

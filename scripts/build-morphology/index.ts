@@ -2,6 +2,7 @@
 // [--allow-version-change] [--tsv polish.tsv]`. Prints progress on stderr, a summary on stdout.
 import { parseArgs } from 'node:util';
 import { packagePath } from '../../framework/package-root.js';
+import { progress } from '../../cli/output.js';
 import { buildMorphology } from './build-morphology.js';
 
 const { values } = parseArgs({
@@ -13,19 +14,27 @@ const { values } = parseArgs({
 });
 
 const started = Date.now();
+// A live line counter on a terminal; silent when stderr is a file or a pipe.
+const counter = progress('build-morphology:');
 try {
   const result = await buildMorphology({
     out: values.out,
     sourcesMd: packagePath('data', 'SOURCES.md'),
     allowVersionChange: values['allow-version-change'],
     tsv: values.tsv,
-    log: (line) => process.stderr.write(`build-morphology: ${line}\n`),
+    log: (line) => {
+      counter.done();
+      process.stderr.write(`build-morphology: ${line}\n`);
+    },
+    onLines: (stage, lines) => counter.tick(lines, undefined, `lines read (${stage})`),
   });
+  counter.done();
   process.stdout.write(
     `${result.out}: ${result.lemmas} lemmas, ${result.lexemes} lexemes, ${result.forms} forms, ` +
       `${result.readings} readings, ${result.tags} tags (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
   );
 } catch (error) {
+  counter.done();
   process.stderr.write(
     `build-morphology: ${error instanceof Error ? error.message : String(error)}\n`,
   );

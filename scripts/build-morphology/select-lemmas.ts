@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { SourceRow } from '../../framework/lexicon/index.js';
 
 /**
@@ -28,34 +27,57 @@ export interface Selection {
   names: ReadonlySet<string>;
 }
 
-// Reads the decompiled dictionary line by line.
-export async function* readRows(tsv: string): AsyncGenerator<SourceRow> {
-  const lines = createInterface({ input: createReadStream(tsv, 'utf8'), crlfDelay: Infinity });
-  for await (const line of lines) {
+/** Called now and then with the number of lines read so far. */
+export type OnLines = (lines: number) => void;
+
+// Calls `onRow` for each line of the decompiled dictionary. Chunks are split by hand: the
+// readline iterator costs several seconds over 4.8 million lines.
+export async function forEachRow(
+  tsv: string,
+  onRow: (row: SourceRow) => void,
+  onLines: OnLines = () => undefined,
+): Promise<void> {
+  let rest = '';
+  let lines = 0;
+  const take = (line: string) => {
     const [lemma, form, tags] = line.split(';');
-    if (lemma && form && tags) yield { lemma, form, tags };
+    if (lemma && form && tags) onRow({ lemma, form, tags });
+    if (++lines % 250_000 === 0) onLines(lines);
+  };
+  for await (const chunk of createReadStream(tsv, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    const parts = (rest + String(chunk)).split('\n');
+    rest = parts.pop() ?? '';
+    for (const line of parts) take(line);
   }
+  if (rest !== '') take(rest);
+  onLines(lines);
 }
 
 // The lemmas the snapshot keeps: reached from a ranked form or a name, or of a closed class.
-export async function selectLemmas(tsv: string, selection: Selection): Promise<Set<string>> {
+export async function selectLemmas(
+  tsv: string,
+  selection: Selection,
+  onLines?: OnLines,
+): Promise<Set<string>> {
   const kept = new Set<string>();
-  for await (const row of readRows(tsv)) {
-    if (kept.has(row.lemma)) continue;
-    if (
-      selection.rankedForms.has(row.form) ||
-      selection.names.has(row.form) ||
-      closedTag.test(row.tags)
-    ) {
+  const keep = (row: SourceRow) => {
+    if (kept.has(row.lemma)) return;
+    const { rankedForms, names } = selection;
+    if (rankedForms.has(row.form) || names.has(row.form) || closedTag.test(row.tags)) {
       kept.add(row.lemma);
     }
-  }
+  };
+  await forEachRow(tsv, keep, onLines);
   return kept;
 }
 
 // Every row of the kept lemmas, in the dictionary's order.
-export async function keptRows(tsv: string, lemmas: ReadonlySet<string>): Promise<SourceRow[]> {
+export async function keptRows(
+  tsv: string,
+  lemmas: ReadonlySet<string>,
+  onLines?: OnLines,
+): Promise<SourceRow[]> {
   const rows: SourceRow[] = [];
-  for await (const row of readRows(tsv)) if (lemmas.has(row.lemma)) rows.push(row);
+  await forEachRow(tsv, (row) => lemmas.has(row.lemma) && rows.push(row), onLines);
   return rows;
 }
