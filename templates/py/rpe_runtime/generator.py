@@ -7,20 +7,15 @@ attempt; every item is checked with the task's rules; a family that cannot fill 
 the run with a clear error.
 """
 
-import random as _random_module
 import re
-import time as _time_module
 from math import floor
 
 from .items import clean_aliases, item_errors, normalize
 from .lexicon import LexiconError, open_lexicon
+from .purity import GenerationError, PurityGuard
 from .streams import create_stream
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
-
-
-class GenerationError(RuntimeError):
-    """The generator cannot produce a valid set (exit status 1)."""
 
 
 class Rejection:
@@ -105,34 +100,6 @@ class Context:
         return Rejection(reason)
 
 
-class _PurityGuard:
-    """random.* and time.time() raise during generation: output may depend on the seed only."""
-
-    NAMES = ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "getrandbits")
-
-    def __init__(self, current):
-        self.current = current
-
-    def _forbid(self, what):
-        def forbidden(*_args, **_kwargs):
-            raise GenerationError(
-                f'family "{self.current()}" called {what} during generation; draw from ctx.rng instead'
-            )
-
-        return forbidden
-
-    def __enter__(self):
-        self.saved = [(_random_module, n, getattr(_random_module, n)) for n in self.NAMES]
-        self.saved += [(_time_module, n, getattr(_time_module, n)) for n in ("time", "time_ns")]
-        for module, name, _ in self.saved:
-            setattr(module, name, self._forbid(f"{module.__name__}.{name}()"))
-
-    def __exit__(self, *_exc):
-        for module, name, value in self.saved:
-            setattr(module, name, value)
-        return False
-
-
 def _sample_once(fam, seed, index, attempt, lexicon):
     where = f'family "{fam.id}", item {index + 1}, attempt {attempt + 1}'
     ctx = Context(seed, fam.id, index, attempt, lexicon)
@@ -177,7 +144,7 @@ def generate(generator, seed):
     quotas = allocate_quotas(generator.count, [f.weight for f in generator.families])
     seen, records, current = set(), [], [""]
     try:
-        with _PurityGuard(lambda: current[0]):
+        with PurityGuard(lambda: current[0]):
             for fam, quota in zip(generator.families, quotas):
                 current[0] = fam.id
                 records.extend(_fill_quota(generator, fam, quota, seed, lexicon, seen))

@@ -1,0 +1,45 @@
+import type { Item } from '../rules/index.js';
+import type { CapacityEstimate } from './estimate-overlap.js';
+
+/** One generated item with where it came from. */
+export interface GeneratedRecord {
+  item: Item;
+  family: string;
+  phenomenon: string;
+  index: number;
+  attempt: number;
+  /** The intended lemma and tag query when the gold came from ctx.answer(). */
+  lemma?: string;
+  query?: string;
+}
+
+export interface FamilySummary extends CapacityEstimate {
+  id: string;
+  phenomenon: string;
+  quota: number;
+  produced: number;
+  /** sample() calls, including rejected and duplicate draws. */
+  attempts: number;
+  duplicates: number;
+  /** Rejections by reason. */
+  rejections: Record<string, number>;
+}
+
+export interface GenerationWarning {
+  code: 'seed_overlap_risk' | 'item_warning';
+  family: string | null;
+  message: string;
+}
+
+export interface GenerationResult {
+  generator: string;
+  seed: number;
+  records: GeneratedRecord[];
+  items: Item[];
+  /** The canonical JSONL text of `items`. */
+  jsonl: string;
+  families: FamilySummary[];
+  /** Expected Jaccard overlap of two seeds' sets, from the families' capacities. */
+  expectedOverlap: number;
+  warnings: GenerationWarning[];
+}
