@@ -1,0 +1,6 @@
+import type { Command } from 'commander';
+
+// `rpe sandbox images`: the group; its subcommands live in cli/commands/sandbox/images/.
+export function register(sandbox: Command): void {
+  sandbox.command('images').description('build or inspect the runner images');
+}
