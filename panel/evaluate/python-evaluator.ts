@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { execa } from 'execa';
 import { RpeError } from '../../framework/index.js';
 import { spawnEvaluatorWorker, type EvaluatorWorker } from './spawn-evaluator-worker.js';
 
@@ -37,9 +38,7 @@ export async function startPythonEvaluator(
 ): Promise<PythonEvaluator> {
   const path = resolve(options.path);
   const sandbox = options.sandbox ?? 'none';
-  if (sandbox === 'docker' && !options.image) {
-    throw new RpeError('evaluator_image_missing', 'no Python runner image for --sandbox docker');
-  }
+  if (sandbox === 'docker') await requireImage(options.image);
   const callTimeoutMs = options.callTimeoutMs ?? ACCEPT_TIMEOUT_MS;
   const startTimeoutMs = options.startTimeoutMs ?? (sandbox === 'docker' ? 30_000 : 10_000);
   let worker: EvaluatorWorker | null = null;
@@ -98,4 +97,21 @@ export async function startPythonEvaluator(
       worker = null;
     },
   };
+}
+
+// Fails early, with the fix, when the runner image is not there (it is never pulled).
+async function requireImage(image: string | undefined): Promise<void> {
+  if (!image)
+    throw new RpeError('evaluator_image_missing', 'no Python runner image for --sandbox docker');
+  const inspect = await execa('docker', ['image', 'inspect', '--format', '{{.Id}}', image], {
+    reject: false,
+  });
+  if (inspect.exitCode === 0) return;
+  const why = String(inspect.stderr).trim().split('\n')[0] ?? '';
+  throw new RpeError(
+    'evaluator_image_missing',
+    /no such image/i.test(why)
+      ? `the runner image ${image} is not built: run \`rpe sandbox images build\``
+      : `cannot reach the Docker engine for --sandbox docker: ${why || `docker exited with ${inspect.exitCode}`}`,
+  );
 }

@@ -96,7 +96,17 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
     exited = true;
     waiting?.(null);
   });
-  const exitMessage = () => `the worker exited: ${stderrTail.trim().split('\n').pop() ?? ''}`;
+  // The lines that say why: docker's own error, or the end of a Python traceback.
+  const exitMessage = () => {
+    const lines = stderrTail
+      .trim()
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    const docker = lines.find(
+      (l) => l.startsWith('docker:') || l.startsWith('Unable to find image'),
+    );
+    return `the worker exited: ${(docker ?? lines[lines.length - 1] ?? 'no message').trim()}`;
+  };
 
   const kill = async (): Promise<void> => {
     // The container first: killing the docker client alone would leave it running.

@@ -81,6 +81,18 @@ describe.skipIf(!engine)('evaluator.py in the network-less runner image', () => 
     expect(left.stdout.trim()).toBe('');
   });
 
+  it('says how to build a missing runner image instead of pulling one', async () => {
+    await expect(
+      startPythonEvaluator({
+        path: panelFixture('evaluators', 'casefold-with-traps', 'evaluator.py'),
+        sandbox: 'docker',
+        image: 'rpe-runner-python:never-built',
+      }),
+    ).rejects.toThrow(
+      'the runner image rpe-runner-python:never-built is not built: run `rpe sandbox images build`',
+    );
+  });
+
   it('rpe evaluate --sandbox docker writes the same matrix as the local run', async () => {
     writeFileSync(
       join(dir, 'items.jsonl'),
