@@ -35,5 +35,5 @@ describe('the vendored snapshot', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 600_000);
 });
