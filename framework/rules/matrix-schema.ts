@@ -7,7 +7,9 @@ export interface CorrectnessMatrix {
   correct: (0 | 1 | boolean)[][];
 }
 
-const cell = z.union([z.literal(0), z.literal(1), z.boolean()]);
+const cell = z.union([z.literal(0), z.literal(1), z.boolean()], {
+  error: 'must be 0, 1, true or false',
+});
 
 /**
  * A correctness matrix: at least one model with unique names, at least one item, every row one

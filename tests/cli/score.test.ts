@@ -75,7 +75,7 @@ describe('rpe score', () => {
   it.each([
     ['matrix-ragged.json', /correct\.1: row 2 has 1 values for 2 models/],
     ['matrix-duplicate-models.json', /models: model names must be unique/],
-    ['matrix-bad-value.json', /correct\.0\.1/],
+    ['matrix-bad-value.json', /correct\.0\.1: must be 0, 1, true or false/],
     ['matrix-not-json.json', /not valid JSON/],
   ])('rejects %s with exit 2 and one line', (file, pattern) => {
     const r = rpe(['score', '--matrix', fixture(file)]);
