@@ -63,7 +63,9 @@ async function pull(engine: Engine, ref: string, options: BuildImagesOptions): P
   } catch (error) {
     throw new RpeError(
       'registry_unreachable',
-      `cannot pull ${ref}: no registry answers; build offline without --from-registry`,
+      `cannot pull ${ref} (${String((error as Error).message)
+        .split('\n')[0]
+        ?.slice(0, 160)}); build offline without --from-registry`,
       { cause: error },
     );
   }
@@ -155,6 +157,12 @@ export async function buildRunnerImages(
           : await buildNode(engine, options);
     const image = await inspectImage(engine, state.ref);
     if (!image) throw new RpeError('image_build_failed', `${state.ref} is missing after the build`);
+    // The image this one replaces would linger untagged; an image still in use stays.
+    if (state.id && state.id !== image.id)
+      await engine.docker
+        .getImage(state.id)
+        .remove()
+        .catch(() => undefined);
     built.push({
       kind: state.kind,
       ref: state.ref,

@@ -11,7 +11,7 @@ export interface Engine {
 
 /** How to get an engine running, shown whenever none answers. */
 export const START_ENGINE_HINT =
-  'start one with `bash scripts/ci/setup-docker.sh` (installs docker.io and runs dockerd), or see `rpe sandbox doctor`';
+  'start one with `bash scripts/ci/setup-docker.sh` (installs docker.io and runs dockerd)';
 
 // Connects to the engine named by the config and checks that it answers.
 export async function connectEngine(config: EngineConfig): Promise<Engine> {
@@ -35,7 +35,7 @@ export async function connectEngine(config: EngineConfig): Promise<Engine> {
   } catch (error) {
     throw new RpeError(
       'engine_unreachable',
-      `no Docker engine answers at ${config.endpoint.url}; ${START_ENGINE_HINT}`,
+      `no Docker engine answers at ${config.endpoint.url}; ${START_ENGINE_HINT}, or see \`rpe sandbox doctor\``,
       { cause: error },
     );
   }

@@ -27,6 +27,12 @@ function which(command: string, path: string | undefined): string | null {
   return null;
 }
 
+// The low-level reason (connect ENOENT ...) rather than the wrapper's sentence.
+function reasonOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return String(cause instanceof Error ? cause.message : cause).split('\n')[0] ?? '';
+}
+
 async function engineChecks(engine: Engine): Promise<DiagnosisCheck[]> {
   const info = (await engine.docker.info()) as {
     MemoryLimit?: boolean;
@@ -100,7 +106,7 @@ export async function diagnoseEnvironment(
     checks.push({
       name: 'engine',
       status: 'missing',
-      detail: `no engine answers at ${config.endpoint.url}: ${(error as Error).message.split(';')[0]}`,
+      detail: `no engine answers at ${config.endpoint.url}: ${reasonOf(error)}`,
       fix: dockerd ? START_ENGINE_HINT : 'apt-get install docker.io, then ' + START_ENGINE_HINT,
     });
   }
