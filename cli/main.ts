@@ -53,6 +53,11 @@ export async function buildProgram(): Promise<Command> {
 // Runs the CLI: the one place that turns errors into exit codes.
 export async function main(argv: string[]): Promise<void> {
   const debug = argv.includes('--debug');
+  // A reader that goes away (`rpe overlap ... | head -1`) is not an error of ours: stop quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   try {
     const program = await buildProgram();
     program.commands.forEach(function override(c: Command) {

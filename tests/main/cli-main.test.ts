@@ -1,4 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/package-root.js';
 
@@ -38,5 +41,19 @@ describe('the rpe binary', () => {
     const r = rpe('version', '--no-such-option');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown option/);
+  });
+});
+
+describe('a closed pipe', () => {
+  it('stops quietly when the reader of stdout goes away', () => {
+    // 20k error lines overflow the pipe's buffer, so the writer meets the closed pipe.
+    const dir = mkdtempSync(join(tmpdir(), 'rpe-pipe-'));
+    const file = join(dir, 'broken.jsonl');
+    writeFileSync(file, 'not json\n'.repeat(20_000));
+    const script = `node ${JSON.stringify(bin)} validate ${JSON.stringify(file)} | head -c 1`;
+    const r = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    expect(r.status).toBe(0);
+    expect(r.stderr).not.toMatch(/EPIPE|\n\s+at /);
   });
 });
