@@ -184,6 +184,18 @@ describe('queryModels', () => {
     expect(result.complete).toBe(false);
   });
 
+  it('stops the whole run when the server refuses the key', async () => {
+    server = await startFakeChatServer(() => ({
+      status: 401,
+      body: '{"error":"invalid api key"}',
+    }));
+    const result = await queryModels(options({ concurrency: 1 }));
+    expect(server.received).toHaveLength(1);
+    expect(result.models).toHaveLength(1);
+    expect(result.models[0]?.error).toMatch(/^HTTP 401: .*invalid api key/);
+    expect(result.complete).toBe(false);
+  });
+
   it('does not leave a temporary file behind', async () => {
     server = await startFakeChatServer();
     writeFileSync(join(dir, 'keep.txt'), 'x');
