@@ -8,6 +8,7 @@ const here = (name: string) => new URL(`./python/${name}`, import.meta.url).path
 
 async function python(script: string, args: string[], input: unknown): Promise<unknown> {
   const { stdout } = await execa('python3', [here(script), ...args], {
+    env: { PYTHONDONTWRITEBYTECODE: '1' },
     input: JSON.stringify(input),
   });
   return JSON.parse(stdout) as unknown;

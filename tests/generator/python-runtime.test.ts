@@ -7,7 +7,9 @@ import { PYTHON_RUNTIME } from './test-lexicon.js';
 describe('Python generator runtime', () => {
   it('behaves as the TypeScript runtime: quota errors, purity guard, aliases, output bytes, normalisation', async () => {
     const script = new URL('./python/runtime_behaviour.py', import.meta.url).pathname;
-    const { stdout } = await execa('python3', [script, PYTHON_RUNTIME]);
+    const { stdout } = await execa('python3', [script, PYTHON_RUNTIME], {
+      env: { PYTHONDONTWRITEBYTECODE: '1' },
+    });
     const seen = JSON.parse(stdout) as Record<string, unknown>;
     expect(seen.quota).toMatch(
       /^family "fam" cannot fill its quota: item \d+ of 50 found nothing new in 30 attempts \(\d+x duplicate input\)/,
