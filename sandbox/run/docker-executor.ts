@@ -118,13 +118,23 @@ function verdict(
   return { status, output: collected.output, outputSha256: collected.outputSha256 };
 }
 
+// What the report should say about the install step, when there was one.
+function installNotes(install: InstallOutcome): string[] {
+  if (install.kind === 'none') return [];
+  const what =
+    install.kind === 'pip'
+      ? 'requirements.txt installed offline from vendor/ with pip'
+      : 'package-lock.json installed with npm ci --omit=dev (the only step with the network)';
+  return [install.ok ? `${what} in ${install.seconds.toFixed(1)} s` : (install.message ?? what)];
+}
+
 /**
  * Executes a submission in network-less, read-only, unprivileged containers with limits, one
  * container per run, after the install step. `dispose()` (and Ctrl-C) removes everything it made.
  */
 export async function createDockerExecutor(
   options: DockerExecutorOptions,
-): Promise<Executor & { image: { name: string; id: string } }> {
+): Promise<Executor & { image: { name: string; id: string }; notes: string[] }> {
   const engine: Engine = await connectEngine(readEngineConfig());
   await sweepLeftovers(engine);
   const runId = options.runId ?? randomUUID();
@@ -270,6 +280,7 @@ export async function createDockerExecutor(
     kind: 'docker',
     isolated: true,
     image: { name: ref, id: image.id },
+    notes: installNotes(install),
     run,
     async dispose() {
       release();
