@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
+// The file, not the engine's door: the local executor must not load dockerode.
+import { onInterrupt } from '../engine/on-interrupt.js';
 import { classifyRun } from './classify-run.js';
 import { collectOutput } from './collect-output.js';
 import { variationEnv } from './env-variations.js';
@@ -71,6 +73,11 @@ export async function createLocalExecutor(options: {
         detached: true,
         reject: false,
       });
+      // The generator has its own process group, so Ctrl-C on the terminal does not reach it.
+      const release = onInterrupt(async () => {
+        killGroup(child.pid);
+        await rm(work, { recursive: true, force: true });
+      });
       // Children left behind (a fork bomb's) die with the group as soon as the generator exits;
       // they would otherwise hold the log pipes open.
       child.on('exit', () => killGroup(child.pid));
@@ -89,9 +96,11 @@ export async function createLocalExecutor(options: {
         });
       }, 25);
       request.onStatus?.(`seed ${seed} (${variation.name}) running`);
-      const result = await child;
-      clearTimeout(timer);
-      clearInterval(sampler);
+      const result = await child.finally(() => {
+        clearTimeout(timer);
+        clearInterval(sampler);
+        release();
+      });
       const wallMs = Math.round(performance.now() - started);
       const collected = await collectOutput(outFile, limits.outputBytes);
       const stderrTail = stderr.text();
