@@ -62,7 +62,27 @@ export async function run(): Promise<void> {
       report(`rpe generate examples/${name}`, ms, 'ms');
       report('  ratio to the bare start', ms / bare, '×', { max: 4 });
     }
+    await inProcess(examples);
   } finally {
     rmSync(out, { recursive: true, force: true });
+  }
+}
+
+// The generation itself, in this process with the lexicon open: what a seed costs once started.
+async function inProcess(examples: string[]): Promise<void> {
+  const { loadGenerator, generate } = await import('../../framework/generator/index.js');
+  const { openLexicon } = await import('../../framework/lexicon/index.js');
+  const lexicon = openLexicon();
+  try {
+    for (const name of examples) {
+      const { generator } = await loadGenerator(join(root, 'examples', name));
+      let seed = 0;
+      const timing = await measure(name, () => generate(generator, { seed: seed++, lexicon }), {
+        runs: 20,
+      });
+      report(`generate() ${name}, one seed in process`, timing.medianMs, 'ms');
+    }
+  } finally {
+    lexicon.close();
   }
 }
