@@ -40,7 +40,9 @@ describe('resolveLimits', () => {
   });
 
   it('refuses a limit that is not a positive number', () => {
-    expect(() => resolveLimits({ timeoutSeconds: Number('abc') })).toThrow(/timeoutSeconds/);
-    expect(() => resolveLimits({ cpus: 0 })).toThrow(/cpus/);
+    expect(() => resolveLimits({ timeoutSeconds: Number('abc') })).toThrow(
+      /the timeout \(seconds\) must be a positive number, got NaN/,
+    );
+    expect(() => resolveLimits({ cpus: 0 })).toThrow(/CPU quota/);
   });
 });

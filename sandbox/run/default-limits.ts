@@ -42,13 +42,25 @@ export function parseSeeds(text: string): number[] {
   return seeds;
 }
 
+const LIMIT_NAMES: Record<keyof Limits, string> = {
+  timeoutSeconds: 'timeout (seconds)',
+  memoryBytes: 'memory limit',
+  cpus: 'CPU quota',
+  pids: 'process limit',
+  outputBytes: 'output size limit',
+  logBytes: 'log tail size',
+};
+
 // Builds limits from the defaults and the options a command was given.
 export function resolveLimits(options: Partial<Limits> = {}): Limits {
   const limits = { ...DEFAULT_LIMITS };
   for (const [key, value] of Object.entries(options) as [keyof Limits, number | undefined][]) {
     if (value === undefined) continue;
     if (!Number.isFinite(value) || value <= 0) {
-      throw new RpeError('bad_limit', `${key} must be a positive number, got ${value}`);
+      throw new RpeError(
+        'bad_limit',
+        `the ${LIMIT_NAMES[key]} must be a positive number, got ${value}`,
+      );
     }
     limits[key] = value;
   }

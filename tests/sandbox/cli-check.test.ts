@@ -1,7 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
+import { packagePath } from '../../framework/index.js';
 import { reportSchema } from '../../sandbox/index.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
@@ -105,6 +108,31 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     expect(edited.code).toBe(1);
     expect(edited.stdout).toMatch(/^tree hash\tDIFFERENT\t/);
     expect(edited.stdout).toMatch(/seed 5\tDIFFERENT/);
+  });
+
+  it('check: Ctrl-C kills the running generators and leaves nothing behind', async () => {
+    const child = execa(
+      process.execPath,
+      [
+        packagePath('bin', 'rpe.js'),
+        'check',
+        fixture('sleep-forever'),
+        '--seeds',
+        '0,1',
+        '--timeout',
+        '90',
+      ],
+      { reject: false },
+    );
+    const running = async (): Promise<boolean> =>
+      (await execa('ps', ['-eo', 'args'])).stdout.toString().includes('sleep-forever/generate.py');
+    for (let i = 0; i < 100 && !(await running()); i++) await sleep(200);
+    expect(await running()).toBe(true);
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.signal ?? result.exitCode).toBeTruthy();
+    await sleep(500);
+    expect(await running()).toBe(false);
   });
 
   it('verify: exit 2 for a file that is not a report', async () => {

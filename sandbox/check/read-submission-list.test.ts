@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readSubmissionList } from './read-submission-list.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'rpe-list-'));
+
+describe('readSubmissionList', () => {
+  it('reads folders relative to the list, git-url@ref lines, and skips comments and blanks', async () => {
+    const list = join(tmp, 'list.txt');
+    writeFileSync(
+      list,
+      [
+        '# round 1',
+        'teams/alpha',
+        '',
+        'https://example.org/poleval/gen.git@v1.2',
+        'git@example.org:poleval/other.git@0123abcd',
+        '/abs/path/beta',
+      ].join('\n'),
+    );
+    expect(await readSubmissionList(list)).toEqual([
+      { kind: 'folder', name: 'alpha', path: join(tmp, 'teams', 'alpha') },
+      { kind: 'git', name: 'gen-v1.2', url: 'https://example.org/poleval/gen.git', ref: 'v1.2' },
+      {
+        kind: 'git',
+        name: 'other-0123abcd',
+        url: 'git@example.org:poleval/other.git',
+        ref: '0123abcd',
+      },
+      { kind: 'folder', name: 'beta', path: '/abs/path/beta' },
+    ]);
+  });
+
+  it('keeps a scp-style URL without a ref whole, as a folder path, rather than splitting it', async () => {
+    const list = join(tmp, 'scp.txt');
+    writeFileSync(list, 'git@example.org:poleval/x.git\n');
+    const [only] = await readSubmissionList(list);
+    expect(only?.kind).toBe('folder');
+  });
+
+  it('makes names unique and safe for folder names', async () => {
+    const list = join(tmp, 'dup.txt');
+    writeFileSync(list, 'a/sub mission\nb/sub mission\n');
+    expect((await readSubmissionList(list)).map((s) => s.name)).toEqual([
+      'sub-mission',
+      'sub-mission-2',
+    ]);
+  });
+
+  it('lists the sub-folders of a folder in order, skipping hidden ones and files', async () => {
+    const dir = join(tmp, 'subs');
+    for (const name of ['zeta', 'alpha', '.work']) mkdirSync(join(dir, name), { recursive: true });
+    writeFileSync(join(dir, 'notes.txt'), '');
+    expect((await readSubmissionList(dir)).map((s) => s.name)).toEqual(['alpha', 'zeta']);
+  });
+
+  it('refuses an empty list and a missing path', async () => {
+    const empty = join(tmp, 'empty.txt');
+    writeFileSync(empty, '# nothing\n\n');
+    await expect(readSubmissionList(empty)).rejects.toThrow(/lists no submissions/);
+    await expect(readSubmissionList(join(tmp, 'missing'))).rejects.toThrow(/cannot read/);
+  });
+});
