@@ -4,6 +4,7 @@ export { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.
 export { LABELS, runLabels } from './labels.js';
 export {
   sweepLeftovers,
+  removeOwnedContainers,
   stageParents,
   LEFTOVER_MAX_AGE_MS,
   STAGE_DIR_PREFIX,

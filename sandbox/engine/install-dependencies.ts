@@ -25,6 +25,7 @@ export interface InstallOptions {
   layer: string;
   image: string;
   runId: string;
+  owner?: string;
   kind: 'python' | 'node';
   memoryBytes: number;
   timeoutSeconds?: number;
@@ -82,6 +83,7 @@ export async function installDependencies(
   const sandbox = await startSandbox(engine, {
     image: options.image,
     runId: options.runId,
+    owner: options.owner,
     hostname: 'rpe-install',
     mounts: [
       { source: options.tree, target: TREE, readOnly: pip },

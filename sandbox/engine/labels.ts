@@ -10,11 +10,18 @@ export const LABELS = {
   recipe: 'org.reverse-poleval.recipe',
   toolkit: 'org.reverse-poleval.toolkit',
   source: 'org.reverse-poleval.source',
+  /** The executor that made a container, so it can remove all of its own and nobody else's. */
+  owner: 'org.reverse-poleval.owner',
 } as const;
 
 // The labels of one run's containers: enough for a later process to decide they are leftovers.
-export function runLabels(config: EngineConfig, runId: string): Record<string, string> {
+export function runLabels(
+  config: EngineConfig,
+  runId: string,
+  owner?: string,
+): Record<string, string> {
   return {
+    ...(owner ? { [LABELS.owner]: owner } : {}),
     [LABELS.run]: runId,
     [LABELS.session]: config.sessionId,
     [LABELS.pid]: String(config.pid),

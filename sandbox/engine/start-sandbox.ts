@@ -20,6 +20,8 @@ export interface SandboxMount {
 export interface SandboxSpec {
   image: string;
   runId: string;
+  /** Labels the container as this owner's, for removeOwnedContainers. */
+  owner?: string;
   hostname: string;
   mounts: SandboxMount[];
   /** 'host' only for an install step that must download packages; runs always get 'none'. */
@@ -53,7 +55,7 @@ function createOptions(engine: Engine, spec: SandboxSpec): Dockerode.ContainerCr
     Hostname: spec.hostname,
     WorkingDir: '/',
     Env: ['PATH=/usr/local/bin:/usr/bin:/bin'],
-    Labels: runLabels(engine.config, spec.runId),
+    Labels: runLabels(engine.config, spec.runId, spec.owner),
     NetworkDisabled: spec.network === 'none',
     HostConfig: {
       NetworkMode: spec.network,

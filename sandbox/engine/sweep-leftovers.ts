@@ -74,3 +74,12 @@ export async function sweepLeftovers(
   }
   return { removedContainers, removedDirs };
 }
+
+// Removes every container an owner made, including one created a moment before an interrupt.
+export async function removeOwnedContainers(engine: Engine, owner: string): Promise<void> {
+  const filters = JSON.stringify({ label: [`${LABELS.owner}=${owner}`] });
+  const containers = await engine.docker.listContainers({ all: true, filters });
+  await Promise.allSettled(
+    containers.map((c) => engine.docker.getContainer(c.Id).remove({ force: true, v: true })),
+  );
+}

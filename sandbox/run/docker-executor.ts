@@ -13,6 +13,7 @@ import {
   onInterrupt,
   OUTPUT_DIR,
   readEngineConfig,
+  removeOwnedContainers,
   RUN_USER,
   runnerImageFor,
   STAGE_DIR_PREFIX,
@@ -148,8 +149,10 @@ export async function createDockerExecutor(
   const stage = await mkdtemp(join(tmpdir(), `${STAGE_DIR_PREFIX}${process.pid}-`));
   const live = new Set<Sandbox>();
   const extraDirs: string[] = [];
+  const owner = randomUUID();
   const cleanup = async () => {
     await Promise.allSettled([...live].map((sandbox) => sandbox.remove()));
+    await removeOwnedContainers(engine, owner).catch(() => undefined);
     for (const dir of [stage, ...extraDirs]) await rm(dir, { recursive: true, force: true });
   };
   const release = onInterrupt(cleanup);
@@ -164,6 +167,7 @@ export async function createDockerExecutor(
       layer: join(stage, 'deps'),
       image: ref,
       runId,
+      owner,
       kind: options.entrypoint.kind === 'python' ? 'python' : 'node',
       memoryBytes: options.limits.memoryBytes,
     });
@@ -207,6 +211,7 @@ export async function createDockerExecutor(
     const sandbox = await startSandbox(engine, {
       image: ref,
       runId,
+      owner,
       hostname: variation.hostname,
       mounts: [
         { source, target: variation.submissionPath, readOnly: true },

@@ -10,6 +10,7 @@ import {
   RUNNER_IMAGES,
   stageParents,
   STAGE_DIR_PREFIX,
+  startSandbox,
   sweepLeftovers,
 } from '../../sandbox/engine/index.js';
 import { containersOfRun, engine, ensureImages } from './docker-engine.js';
@@ -98,6 +99,26 @@ describe.skipIf(!engine)('Docker engine', () => {
         .remove({ force: true })
         .catch(() => undefined);
     }
+  });
+
+  it('removes a container whose start fails before rethrowing', async () => {
+    if (!engine) return;
+    const runId = `failed-start-${randomUUID()}`;
+    const spec = {
+      image: RUNNER_IMAGES.python,
+      runId,
+      hostname: 'rpe-test',
+      // A file mounted over a folder: created fine, refused at start.
+      mounts: [{ source: join(root, 'package.json'), target: '/usr/bin', readOnly: true }],
+      network: 'none' as const,
+      memoryBytes: 64 * 1024 * 1024,
+      cpus: 1,
+      pids: 16,
+      outputBytes: 1024 * 1024,
+      tmpBytes: 1024 * 1024,
+    };
+    await expect(startSandbox(engine, spec)).rejects.toThrow(/not a directory|mount/i);
+    expect(await containersOfRun(runId)).toEqual([]);
   });
 
   it('removes the containers of a run interrupted with SIGINT', async () => {
