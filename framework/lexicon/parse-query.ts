@@ -21,9 +21,3 @@ export function parseQuery(query: string): string[] {
   }
   return values;
 }
-
-// True when the tag's value set holds every query value (positions do not matter).
-export function tagMatches(tagValues: ReadonlySet<string>, query: readonly string[]): boolean {
-  for (const value of query) if (!tagValues.has(value)) return false;
-  return true;
-}

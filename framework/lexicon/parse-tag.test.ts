@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery, tagMatches } from './parse-query.js';
+import { parseQuery } from './parse-query.js';
 import { parseTag, splitTags } from './parse-tag.js';
 
 describe('parseTag', () => {
@@ -60,11 +60,5 @@ describe('parseQuery', () => {
   it('rejects unknown and empty values as usage errors', () => {
     expect(() => parseQuery('subst:plural')).toThrow(expect.objectContaining({ exitCode: 2 }));
     expect(() => parseQuery('subst::gen')).toThrow(/empty value/);
-  });
-
-  it('matches a tag when its value set holds every query value', () => {
-    const values = new Set(parseTag('adj:sg:nom.voc:f:pos').values);
-    expect(tagMatches(values, ['voc', 'f'])).toBe(true);
-    expect(tagMatches(values, ['gen'])).toBe(false);
   });
 });

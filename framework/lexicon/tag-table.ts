@@ -5,7 +5,6 @@ import { type TagFeatures, parseTag } from './parse-tag.js';
 export interface TagEntry {
   tag: string;
   features: TagFeatures;
-  values: ReadonlySet<string>;
 }
 
 /** The snapshot's tags by id, parsed on first use. */
@@ -27,8 +26,7 @@ export function tagTable(db: BetterSqlite3.Database, path: string): TagTable {
       if (tag === undefined) {
         throw new RpeError('lexicon_invalid', `${path}: a reading refers to missing tag ${id}`);
       }
-      const features = Object.freeze(parseTag(tag));
-      entry = { tag, features, values: new Set(features.values) };
+      entry = { tag, features: Object.freeze(parseTag(tag)) };
       parsed.set(id, entry);
       return entry;
     },
