@@ -64,13 +64,17 @@ describe('evaluateResponses with evaluator.py', () => {
     try {
       const result = await evaluateResponses({
         items: plain,
-        responses: [model('a', ['KOTA', 'wolno']), model('b', ['wyjątek', ' PSA '])],
+        responses: [
+          model('a', ['KOTA', 'wolno']),
+          model('b', ['wyjątek', ' PSA ']),
+          model('c', ['czytaj', 'psa']),
+        ],
         evaluator,
       });
       expect(result.gold_check).toEqual({ ok: true, rejected: [] });
       expect(result.matrix?.correct).toEqual([
-        [1, 0],
-        [0, 1],
+        [1, 0, 1],
+        [0, 1, 1],
       ]);
       expect(result.evaluator_problems).toEqual([
         { model: 'a', item: 2, status: 'timeout', message: 'accept() took longer than 800 ms' },

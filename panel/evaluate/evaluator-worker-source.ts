@@ -2,14 +2,17 @@
  * The Python side of a custom evaluator: a persistent worker that loads evaluator.py once, then
  * answers JSON lines `{"id", "prediction", "gold"}` with `{"id", "value": bool}` or `{"id",
  * "error"}`. It is passed with `python3 -c`, so nothing has to be copied into a container, and it
- * moves the evaluator's own prints to stderr so they cannot break the protocol on stdout.
+ * moves the evaluator's own prints to stderr and its stdin to /dev/null, so that nothing it does
+ * can break the protocol.
  */
 export const EVALUATOR_WORKER_SOURCE = String.raw`
 import importlib.util, json, os, sys
 proto = os.fdopen(os.dup(1), 'w', encoding='utf-8')
+requests = os.fdopen(os.dup(0), 'r', encoding='utf-8')
 os.dup2(2, 1)
 sys.stdout = sys.stderr
-sys.stdin.reconfigure(encoding='utf-8')
+os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+sys.stdin = open(os.devnull)
 
 def send(message):
     proto.write(json.dumps(message) + '\n')
@@ -34,7 +37,7 @@ except BaseException as error:
 send({'ready': True})
 
 while True:
-    line = sys.stdin.readline()
+    line = requests.readline()
     if not line:
         break
     request = json.loads(line)
