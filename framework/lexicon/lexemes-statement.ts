@@ -1,5 +1,15 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { z } from 'zod';
+import { RpeError } from '../errors.js';
 import type { LexemeFilter } from './lexicon.js';
+
+const filterSchema = z.strictObject({
+  pos: z.string().optional(),
+  gender: z.union([z.string(), z.array(z.string())]).optional(),
+  maxRank: z.number().optional(),
+  lemma: z.string().optional(),
+  limit: z.number().int().nonnegative().optional(),
+});
 
 // The prepared statement for one shape of lexemes() filter, prepared once per shape and kept in
 // `cache`; returns it with the parameters in placeholder order.
@@ -8,6 +18,12 @@ export function lexemesStatement(
   cache: Map<string, BetterSqlite3.Statement>,
   filter: LexemeFilter,
 ): { statement: BetterSqlite3.Statement; params: (string | number)[] } {
+  const checked = filterSchema.safeParse(filter);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const field = issue?.path.join('.') || 'filter';
+    throw new RpeError('lexicon_bad_filter', `lexemes(): ${field}: ${issue?.message ?? 'invalid'}`);
+  }
   const where: string[] = [];
   const params: (string | number)[] = [];
   if (filter.pos !== undefined) {

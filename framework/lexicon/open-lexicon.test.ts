@@ -137,6 +137,10 @@ describe('analyse, lexemes, info', () => {
       lexicon.lexemes({ pos: 'subst', gender: ['m1', 'm2'], maxRank: 3 }).map((l) => l.gender),
     ).toEqual(['m1', 'm2']);
     expect(lexicon.lexemes({ limit: 1 })).toHaveLength(1);
+    expect(() => lexicon.lexemes({ limit: -1 })).toThrow(/lexemes\(\): limit:/);
+    expect(() => lexicon.lexemes({ gendr: 'f' } as never)).toThrow(
+      expect.objectContaining({ code: 'lexicon_bad_filter', exitCode: 2 }),
+    );
   });
 
   it('counts lemmas, lexemes, forms and readings', () => {
