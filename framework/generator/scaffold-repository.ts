@@ -53,11 +53,16 @@ function listFiles(dir: string, prefix = ''): string[] {
     .sort();
 }
 
-function toolkitVersion(name: string): string {
-  const manifest = JSON.parse(
-    readFileSync(packagePath(...name.split('/'), 'package.json'), 'utf8'),
-  ) as { version: string };
-  return manifest.version;
+interface Manifest {
+  version: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+// This toolkit's package.json: its version, and the tsx range the scaffold asks for (tsx is
+// not installed beside an installed toolkit, so its range is read rather than its version).
+function toolkitManifest(): Manifest {
+  return JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as Manifest;
 }
 
 function fill(path: string, values: Record<string, string>): void {
@@ -107,13 +112,13 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
     mkdirSync(join(staging, 'data'), { recursive: true });
     for (const file of DATA_FILES) cpSync(packagePath('data', file), join(staging, 'data', file));
     const dataHash = hashDataDir(join(staging, 'data'));
-    const version = toolkitVersion('');
+    const manifest = toolkitManifest();
     const vendor = options.lang === 'ts' ? await packToolkit(join(staging, 'vendor')) : null;
     const values: Record<string, string> = {
       NAME: options.name ?? basename(dir),
       DATA_HASH: dataHash,
-      VERSION: version,
-      TSX_VERSION: `^${toolkitVersion('node_modules/tsx')}`,
+      VERSION: manifest.version,
+      TSX_VERSION: manifest.dependencies?.tsx ?? manifest.devDependencies?.tsx ?? '^4.0.0',
       YEAR: '2026',
       AUTHORS: 'the authors of this repository',
       PROVENANCE_HINT:
