@@ -1,7 +1,7 @@
 import { createStream } from './create-stream.js';
 import { encodeStreamKey, streamSeed, type StreamKey } from './stream-seed.js';
 
-/** One published test vector: a key and the first results of every helper on a fresh stream. */
+/** One published test vector: a key and the first results of every method on a fresh stream. */
 export interface StreamVector {
   key: StreamKey;
   encoded: string;

@@ -12,7 +12,7 @@ const seedrandom = createRequire(import.meta.url)(
 const TWO_32 = 0x1_0000_0000;
 
 /**
- * A deterministic random stream. Every helper is defined on unsigned 32-bit draws only (no
+ * A deterministic random stream. Every method is defined on unsigned 32-bit draws only (no
  * floating point), so the Python runtime reproduces each result bit for bit.
  */
 export interface Rng {

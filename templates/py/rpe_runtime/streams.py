@@ -2,7 +2,7 @@
 
 Every draw comes from a stream keyed by (seed, family, item index, attempt, label). The key is
 encoded canonically, hashed with SHA-256, and the lowercase hex digest seeds seedrandom's ARC4
-generator (ported below). All helpers are built on unsigned 32-bit draws only, so no floating
+generator (ported below). All methods are built on unsigned 32-bit draws only, so no floating
 point is involved and both runtimes give the same results.
 """
 
@@ -16,7 +16,7 @@ _MAX_SAFE = (1 << 53) - 1
 
 
 class StreamError(ValueError):
-    """A helper was called with arguments it cannot honour."""
+    """A method was called with arguments it cannot honour."""
 
 
 def _check_integer(name, value, minimum):
@@ -96,7 +96,7 @@ class _Arc4:
 
 
 class Rng:
-    """A deterministic random stream; the same helpers and results as the TypeScript Rng."""
+    """A deterministic random stream; the same methods and results as the TypeScript Rng."""
 
     def __init__(self, seed_hex):
         self.seed_hex = seed_hex
