@@ -105,6 +105,10 @@ describe.skipIf(!hasData)('rpe init', () => {
     );
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(0);
-    expect(readFileSync(join(work, 'ts.jsonl'))).toEqual(readFileSync(join(work, 'again.jsonl')));
+    const reference = join(work, 'python-seed-3.jsonl');
+    if (!existsSync(join(py, 'generate.py')))
+      expect((await rpe(['init', py, '--lang', 'py'])).exitCode).toBe(0);
+    await execa('python3', [join(py, 'generate.py'), '--seed', '3', '--out', reference]);
+    expect(readFileSync(join(work, 'ts.jsonl'))).toEqual(readFileSync(reference));
   }, 120_000);
 });
