@@ -71,6 +71,27 @@ describe('rpe generate: failures', () => {
   });
 });
 
+describe('generate.ts entry points (runGeneratorCli)', () => {
+  const entry = join(ROOT, 'examples', 'past-tense-gender', 'generate.ts');
+  const run = (args: string[]) =>
+    execa(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: ROOT, reject: false });
+
+  it('answer a usage error with exit 2 and the usage line', async () => {
+    const missing = await run(['--seed', '1']);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toBe(
+      'past-tense-gender: usage: generate --seed N --out FILE [--meta FILE]',
+    );
+    const unknown = await run(['--seed', '1', '--out', join(work, 'u.jsonl'), '--fast']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown argument "--fast"/);
+    const seed = await run(['--seed=1.5', '--out', join(work, 'u.jsonl')]);
+    expect(seed.exitCode).toBe(2);
+    expect(seed.stderr).toMatch(/--seed must be an integer, got "1.5"/);
+    expect(existsSync(join(work, 'u.jsonl'))).toBe(false);
+  });
+});
+
 describe.skipIf(!HAS_LEXICON)('rpe generate: an example', () => {
   const example = join(ROOT, 'examples', 'past-tense-gender');
 
