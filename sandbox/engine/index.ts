@@ -63,3 +63,4 @@ export {
   type Diagnosis,
   type DiagnosisCheck,
 } from './diagnose-environment.js';
+export { generatorCommand, generatorEnv, OUTPUT_FILE } from './generator-command.js';

@@ -1,17 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, statfs } from 'node:fs/promises';
-import { constants } from 'node:os';
-import { tmpdir } from 'node:os';
-import { join, posix } from 'node:path';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { RpeError } from '../../framework/errors.js';
 import {
   collectSandboxOutput,
   connectEngine,
+  generatorCommand,
+  generatorEnv,
   DEPS_DIR,
   inspectImage,
   installDependencies,
   onInterrupt,
   OUTPUT_DIR,
+  OUTPUT_FILE,
   readEngineConfig,
   removeOwnedContainers,
   RUN_USER,
@@ -40,26 +42,10 @@ export interface DockerExecutorOptions {
   network?: 'none';
 }
 
-const OUTPUT_FILE = `${OUTPUT_DIR}/items.jsonl`;
 /** Largest submission whose reordered copy goes on the tmpfs /dev/shm (it costs memory there). */
 const REORDERED_ON_TMPFS_MAX = 512 * 1024 * 1024;
 /** Room in the output folder beyond the cap, so an oversized file shows as such instead of ENOSPC alone. */
 const OUTPUT_SLACK = 1024 * 1024;
-/**
- * Starts `n` throwaway processes, then the generator as a child (an `exec` would keep the shell's
- * pid): the pid namespace would otherwise hand the generator the same pid on every run. The
- * shell's exit status is the generator's, 128+n when a signal killed it.
- */
-const PID_SHIFT = 'n=$1; shift; i=0; while [ "$i" -lt "$n" ]; do /bin/true; i=$((i+1)); done; "$@"';
-
-function command(entrypoint: Entrypoint, mountPath: string, seed: number): string[] {
-  const file = posix.join(mountPath, entrypoint.file);
-  const args = ['--seed', String(seed), '--out', OUTPUT_FILE];
-  if (entrypoint.kind === 'python') return ['python3', file, ...args];
-  if (entrypoint.kind === 'tsx') return ['node', '--import', 'tsx', file, ...args];
-  return ['node', file, ...args];
-}
-
 // What the output folder held, in the terms the shared classification uses.
 function toCollected(
   found: SandboxCollection,
@@ -230,22 +216,9 @@ export async function createDockerExecutor(
     try {
       request.onStatus?.(`seed ${seed} (${variation.name}): running`);
       const exec = await sandbox.exec({
-        argv: [
-          '/bin/sh',
-          '-c',
-          PID_SHIFT,
-          'rpe-run',
-          String(variation.pidShift),
-          ...command(options.entrypoint, variation.submissionPath, seed),
-        ],
+        argv: generatorCommand(options.entrypoint, variation, seed),
         user: RUN_USER,
-        env: [
-          'PATH=/usr/local/bin:/usr/bin:/bin',
-          ...Object.entries(variationEnv(variation, variation.home)).map(([k, v]) => `${k}=${v}`),
-          'PYTHONDONTWRITEBYTECODE=1',
-          ...(install.kind === 'pip' ? [`PYTHONPATH=${DEPS_DIR}/python`] : []),
-          'RPE_SANDBOX=1',
-        ],
+        env: generatorEnv(variationEnv(variation, variation.home), install.kind === 'pip'),
         cwd: OUTPUT_DIR,
         timeoutMs: limits.timeoutSeconds * 1000,
         stdout: { keep: 'tail', bytes: limits.logBytes },

@@ -1,0 +1,42 @@
+import { posix } from 'node:path';
+import type { EnvVariation, Entrypoint } from '../run/executor.js';
+import { DEPS_DIR } from './install-dependencies.js';
+import { OUTPUT_DIR } from './start-sandbox.js';
+
+/** Where every generator writes, whatever its variation. */
+export const OUTPUT_FILE = `${OUTPUT_DIR}/items.jsonl`;
+
+/**
+ * Starts `n` throwaway processes, then the generator as a child (an `exec` would keep the shell's
+ * pid): the pid namespace would otherwise hand the generator the same pid on every run. The
+ * shell's exit status is the generator's, 128+n when a signal killed it.
+ */
+const PID_SHIFT = 'n=$1; shift; i=0; while [ "$i" -lt "$n" ]; do /bin/true; i=$((i+1)); done; "$@"';
+
+// The command line of one run: the entrypoint at the variation's mount path, behind the pid shift.
+export function generatorCommand(
+  entrypoint: Entrypoint,
+  variation: EnvVariation,
+  seed: number,
+): string[] {
+  const file = posix.join(variation.submissionPath, entrypoint.file);
+  const args = ['--seed', String(seed), '--out', OUTPUT_FILE];
+  const run =
+    entrypoint.kind === 'python'
+      ? ['python3', file, ...args]
+      : entrypoint.kind === 'tsx'
+        ? ['node', '--import', 'tsx', file, ...args]
+        : ['node', file, ...args];
+  return ['/bin/sh', '-c', PID_SHIFT, 'rpe-run', String(variation.pidShift), ...run];
+}
+
+// The environment of one run: the variation's variables, the install layer, the sandbox marker.
+export function generatorEnv(variationVars: Record<string, string>, pipLayer: boolean): string[] {
+  return [
+    'PATH=/usr/local/bin:/usr/bin:/bin',
+    ...Object.entries(variationVars).map(([k, v]) => `${k}=${v}`),
+    'PYTHONDONTWRITEBYTECODE=1',
+    ...(pipLayer ? [`PYTHONPATH=${DEPS_DIR}/python`] : []),
+    'RPE_SANDBOX=1',
+  ];
+}
