@@ -1,2 +1,5 @@
 // The public door of the panel: querying models, marking responses, shortcut baselines.
-export {};
+export * from './query/index.js';
+export * from './evaluate/index.js';
+export * from './baselines/index.js';
+export * from './items/index.js';
