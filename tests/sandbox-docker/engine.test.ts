@@ -13,7 +13,7 @@ import {
   startSandbox,
   sweepLeftovers,
 } from '../../sandbox/engine/index.js';
-import { containersOfRun, engine, ensureImages } from './docker-engine.js';
+import { containersOfRun, engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from './docker-engine.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const rpe = (...args: string[]) =>
@@ -31,7 +31,7 @@ async function labelledContainer(labels: Record<string, string>): Promise<string
 }
 
 describe.skipIf(!engine)('Docker engine', () => {
-  beforeAll(ensureImages, 900_000);
+  beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
 
   it('has both runner images, labelled with the recipe tag', async () => {
     if (!engine) return;

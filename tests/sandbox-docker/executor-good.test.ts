@@ -2,14 +2,20 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RUNNER_IMAGES } from '../../sandbox/engine/index.js';
 import { ENV_VARIATIONS } from '../../sandbox/run/env-variations.js';
-import { DOCKER_SUBMISSIONS, engine, ensureImages, SUBMISSIONS } from './docker-engine.js';
+import {
+  DOCKER_SUBMISSIONS,
+  engine,
+  ensureImages,
+  IMAGE_BUILD_TIMEOUT_MS,
+  SUBMISSIONS,
+} from './docker-engine.js';
 import { runFixture } from './run-fixture.js';
 
 const lines = (output: Buffer | undefined) =>
   (output ?? Buffer.alloc(0)).toString('utf8').trim().split('\n');
 
 describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
-  beforeAll(ensureImages, 900_000);
+  beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
 
   it.each([
     ['good-python', SUBMISSIONS, RUNNER_IMAGES.python],

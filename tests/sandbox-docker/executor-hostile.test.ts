@@ -1,12 +1,18 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { engine, ensureImages, SUBMISSIONS, TEST_LIMITS } from './docker-engine.js';
+import {
+  engine,
+  ensureImages,
+  IMAGE_BUILD_TIMEOUT_MS,
+  SUBMISSIONS,
+  TEST_LIMITS,
+} from './docker-engine.js';
 import { runFixture } from './run-fixture.js';
 
 const fixture = (name: string) => join(SUBMISSIONS, name);
 
 describe.skipIf(!engine)('Docker executor: hostile and failing generators', () => {
-  beforeAll(ensureImages, 900_000);
+  beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
 
   it('kills a sleeper at the wall-clock limit and reports timeout', async () => {
     const { results } = await runFixture(fixture('sleep-forever'), {
