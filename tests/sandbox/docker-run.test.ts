@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashTree, reportSchema, type Report } from '../../sandbox/index.js';
+// The engine probe (skipped loudly outside CI when none answers) and the image build are shared
+// with the executor's own Docker tests.
+import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
+import { fixture } from './fixture-paths.js';
+import { rpe } from './run-rpe.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'rpe-docker-run-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function sandboxRun(name: string, seeds = '0,1'): Promise<{ code: number; report: Report }> {
+  const r = await rpe([
+    'sandbox',
+    'run',
+    fixture(name),
+    '--seeds',
+    seeds,
+    '--timeout',
+    '60',
+    '--memory',
+    '512m',
+    '--json',
+    '--report-dir',
+    join(tmp, name),
+  ]);
+  return { code: r.code, report: reportSchema.parse(JSON.parse(r.stdout)) };
+}
+
+// The bytes the generator writes when run directly on the host.
+async function hostSha256(name: string, seed: number): Promise<string> {
+  const out = join(tmp, `${name}-${seed}.jsonl`);
+  await execa('python3', [
+    join(fixture(name), 'generate.py'),
+    '--seed',
+    String(seed),
+    '--out',
+    out,
+  ]);
+  return createHash('sha256').update(readFileSync(out)).digest('hex');
+}
+
+describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_000 }, () => {
+  beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
+
+  it('a good generator is eligible, isolated, and gives the same bytes as on the host', async () => {
+    const before = await hashTree(fixture('good-python'));
+    const { code, report } = await sandboxRun('good-python');
+    expect(code).toBe(0);
+    expect(report).toMatchObject({
+      verdict: 'eligible',
+      executor: { kind: 'docker', isolated: true },
+    });
+    expect(report.image.name).toMatch(/^rpe-runner-python:/);
+    expect(report.image.id).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(report.submission).toMatchObject({ tree_hash: before, unchanged: true });
+    for (const seed of report.seeds) {
+      expect(seed.output_sha256).toBe(await hostSha256('good-python', seed.seed));
+    }
+    const verify = await rpe(['sandbox', 'verify', join(tmp, 'good-python'), '--json']);
+    expect(verify.code).toBe(0);
+    expect(JSON.parse(verify.stdout)).toMatchObject({ same: true, tree_hash: { same: true } });
+  });
+
+  it.each([
+    ['nondeterministic-set-order', /differs when PYTHONHASHSEED changes/],
+    ['nondeterministic-env', /differs when TZ changes/],
+  ] as const)('%s: exit 1 and the diagnosis names the cause', async (name, cause) => {
+    const { code, report } = await sandboxRun(name);
+    expect(code).toBe(1);
+    expect([...new Set(report.reasons.map((r) => r.code))]).toEqual(['nondeterministic']);
+    for (const seed of report.seeds) expect(seed.cause).toMatch(cause);
+  });
+
+  it('write-outside-output: every write fails in the sandbox, so it is eligible and the tree is unchanged', async () => {
+    const before = await hashTree(fixture('write-outside-output'));
+    const { code, report } = await sandboxRun('write-outside-output', '0');
+    expect(code).toBe(0);
+    expect(report.seeds[0]?.runs[0]?.stderr_tail).toMatch(/pwned\.txt: \w+Error/);
+    expect(await hashTree(fixture('write-outside-output'))).toBe(before);
+  });
+
+  it('no-entrypoint: exit 1 without starting anything', async () => {
+    const { code, report } = await sandboxRun('no-entrypoint');
+    expect(code).toBe(1);
+    expect(report.reasons.map((r) => r.code)).toEqual(['entrypoint_missing']);
+    expect(report.seeds).toEqual([]);
+  });
+});
