@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RpeError } from '../../framework/errors.js';
-import { buildBaseTarball } from './build-base-tarball.js';
+import { baseTarballPath, buildBaseTarball } from './build-base-tarball.js';
 import type { Engine } from './connect-engine.js';
 import { followProgress } from './follow-progress.js';
 import { inspectImage, inspectRunnerImages, nodeImageIsCurrent } from './inspect-runner-images.js';
@@ -15,7 +15,7 @@ import { stageToolkit, toolkitHash } from './stage-toolkit.js';
 export interface BuildImagesOptions {
   /** Start from the official python and node images instead of debootstrap. */
   fromRegistry?: boolean;
-  /** Rebuild even when an image of the current recipe is present. */
+  /** Rebuild even when an image of the current recipe is present (the cached base is kept). */
   force?: boolean;
   /** One line per step, for progress on the terminal. */
   onStep?: (line: string) => void;
@@ -90,11 +90,13 @@ async function buildPython(
     }
     return 'registry';
   }
-  options.onStep?.('base root filesystem: debootstrap (about a minute, cached afterwards)');
-  const base = await buildBaseTarball(engine.config, {
-    force: options.force,
-    onLine: options.onDetail,
-  });
+  options.onStep?.(
+    existsSync(baseTarballPath(engine.config))
+      ? 'base root filesystem: cached'
+      : 'base root filesystem: debootstrap (about a minute, cached afterwards)',
+  );
+  // --force rebuilds the images, not the cached base: delete the tarball to redo debootstrap.
+  const base = await buildBaseTarball(engine.config, { onLine: options.onDetail });
   options.onStep?.(`importing ${RUNNER_IMAGES.python}${base.cached ? ' (cached base)' : ''}`);
   const [repo, tag] = RUNNER_IMAGES.python.split(':');
   const labels = Object.entries(buildLabels('debootstrap')).map(([k, v]) => `LABEL ${k}=${v}`);
@@ -146,6 +148,7 @@ export async function buildRunnerImages(
   const states = await inspectRunnerImages(engine);
   const hash = await toolkitHash();
   const built: BuiltImage[] = [];
+  const replaced: string[] = [];
   for (const state of states) {
     const started = performance.now();
     const current = state.kind === 'python' ? state.present : nodeImageIsCurrent(state, hash);
@@ -157,12 +160,7 @@ export async function buildRunnerImages(
           : await buildNode(engine, options);
     const image = await inspectImage(engine, state.ref);
     if (!image) throw new RpeError('image_build_failed', `${state.ref} is missing after the build`);
-    // The image this one replaces would linger untagged; an image still in use stays.
-    if (state.id && state.id !== image.id)
-      await engine.docker
-        .getImage(state.id)
-        .remove()
-        .catch(() => undefined);
+    if (state.id && state.id !== image.id) replaced.unshift(state.id);
     built.push({
       kind: state.kind,
       ref: state.ref,
@@ -172,5 +170,12 @@ export async function buildRunnerImages(
       seconds: (performance.now() - started) / 1000,
     });
   }
+  // The images replaced would linger untagged. Newest first: the old node image is the child of
+  // the old python one. An image still used by a container stays.
+  for (const id of replaced)
+    await engine.docker
+      .getImage(id)
+      .remove()
+      .catch(() => undefined);
   return built;
 }
