@@ -42,12 +42,13 @@ async function bareRuns(): Promise<void> {
       ]);
 }
 
-async function fullCheck(): Promise<void> {
+async function fullCheck(jobs?: number): Promise<void> {
   const limits = { ...DEFAULT_LIMITS };
   const result = await checkSubmission({
     dir: fixture,
     seeds: SEEDS,
     limits,
+    jobs,
     createExecutor: (entrypoint) =>
       createDockerExecutor({ submissionDir: fixture, entrypoint, limits }),
   });
@@ -59,8 +60,17 @@ export async function run(): Promise<void> {
   await buildRunnerImages(engine);
   const runs = Number(process.env.RPE_BENCH_RUNS ?? 5);
   const bare = await measure('six bare docker runs', bareRuns, { runs, warmup: 1 });
-  const check = await measure('full check, 3 seeds x 2 runs', fullCheck, { runs, warmup: 1 });
+  const check = await measure('full check, 3 seeds x 2 runs', () => fullCheck(), {
+    runs,
+    warmup: 1,
+  });
+  const serial = await measure('full check, one run at a time', () => fullCheck(1), {
+    runs,
+    warmup: 1,
+  });
   report(`six bare docker runs (sequential)`, bare.medianMs, 'ms');
   report(`full check (${availableParallelism()} cores)`, check.medianMs, 'ms');
+  report('full check, one run at a time', serial.medianMs, 'ms');
   report('full check / bare runs', check.medianMs / bare.medianMs, 'x', { max: 1.3 });
+  report('one run at a time / bare runs', serial.medianMs / bare.medianMs, 'x');
 }
