@@ -26,6 +26,11 @@ export interface ExecResult {
   stderrTruncated: boolean;
 }
 
+/** How often a running command's state is asked for. */
+const POLL_MS = 250;
+/** Output still in flight when the command exits gets this long to arrive. */
+const EXIT_GRACE_MS = 500;
+
 function sink(buffer: CappedBuffer): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -67,13 +72,30 @@ export async function execInSandbox(
   const stderr = createTailBuffer(options.stderrBytes);
   const stream = await exec.start({ hijack: true, stdin: false });
   let timedOut = false;
+  let exitedAt: number | undefined;
   const timer =
     options.timeoutMs === undefined
       ? undefined
       : setTimeout(() => {
+          if (exitedAt !== undefined) return;
           timedOut = true;
           container.kill().catch(() => undefined);
         }, options.timeoutMs);
+  // A child left running with the command's stdout keeps the stream open after the command has
+  // exited; the engine's exec state says when the command itself is done.
+  const watch = setInterval(() => {
+    exec
+      .inspect()
+      .then((info) => {
+        if (info.Running || exitedAt !== undefined) return;
+        exitedAt = performance.now();
+        setTimeout(
+          () => (stream as NodeJS.ReadableStream & { destroy(): void }).destroy(),
+          EXIT_GRACE_MS,
+        );
+      })
+      .catch(() => undefined);
+  }, POLL_MS);
   try {
     await new Promise<void>((resolve, reject) => {
       engine.docker.modem.demuxStream(stream, sink(stdout), sink(stderr));
@@ -83,8 +105,9 @@ export async function execInSandbox(
     });
   } finally {
     clearTimeout(timer);
+    clearInterval(watch);
   }
-  const wallMs = performance.now() - started;
+  const wallMs = (exitedAt ?? performance.now()) - started;
   const exitCode = timedOut ? null : await exitCodeOf(exec).catch(() => null);
   return {
     exitCode,

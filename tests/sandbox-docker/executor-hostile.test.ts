@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  DOCKER_SUBMISSIONS,
   engine,
   ensureImages,
   IMAGE_BUILD_TIMEOUT_MS,
@@ -77,6 +78,14 @@ describe.skipIf(!engine)('Docker executor: hostile and failing generators', () =
     expect(result?.stdoutTail).toMatch(/flood \n?$/);
     expect(result?.stderrTail).toBe('stdout-flood: done flooding\n');
   }, 120_000);
+
+  it('ends a run when the generator exits, even with a child holding its stdout', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'background-child'));
+    const [result] = results;
+    expect(result?.status).toBe('ok');
+    expect(result?.stdoutTail).toBe('left a child behind\n');
+    expect(result?.wallMs).toBeLessThan((TEST_LIMITS.timeoutSeconds * 1000) / 2);
+  });
 
   it('reports a missing output file as no_output', async () => {
     const { results } = await runFixture(fixture('no-output'));
