@@ -7,11 +7,15 @@ import { OUTPUT_DIR } from './start-sandbox.js';
 export const OUTPUT_FILE = `${OUTPUT_DIR}/items.jsonl`;
 
 /**
- * Starts `n` throwaway processes, then the generator as a child (an `exec` would keep the shell's
- * pid): the pid namespace would otherwise hand the generator the same pid on every run. The
- * shell's exit status is the generator's, 128+n when a signal killed it.
+ * The generator's pid is made a function of the variation alone: throwaway processes are started
+ * until the pid counter reaches PID_BASE + pidShift, then the generator runs as the next child (an
+ * `exec` would keep the shell's pid). Counting processes instead would leave the engine's own
+ * start-up jitter in the pid, and two runs in the same environment would differ. The shell's exit
+ * status is the generator's, 128+n when a signal killed it.
  */
-const PID_SHIFT = 'n=$1; shift; i=0; while [ "$i" -lt "$n" ]; do /bin/true; i=$((i+1)); done; "$@"';
+export const PID_BASE = 40;
+const PID_SHIFT =
+  't=$1; shift; while :; do /bin/true & p=$!; wait "$p"; [ "$p" -ge "$t" ] && break; done; "$@"';
 
 // The command line of one run: the entrypoint at the variation's mount path, behind the pid shift.
 export function generatorCommand(
@@ -27,7 +31,7 @@ export function generatorCommand(
       : entrypoint.kind === 'tsx'
         ? ['node', '--import', 'tsx', file, ...args]
         : ['node', file, ...args];
-  return ['/bin/sh', '-c', PID_SHIFT, 'rpe-run', String(variation.pidShift), ...run];
+  return ['/bin/sh', '-c', PID_SHIFT, 'rpe-run', String(PID_BASE + variation.pidShift), ...run];
 }
 
 // The environment of one run: the variation's variables, the install layer, the sandbox marker.

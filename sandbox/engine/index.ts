@@ -63,4 +63,4 @@ export {
   type Diagnosis,
   type DiagnosisCheck,
 } from './diagnose-environment.js';
-export { generatorCommand, generatorEnv, OUTPUT_FILE } from './generator-command.js';
+export { generatorCommand, generatorEnv, OUTPUT_FILE, PID_BASE } from './generator-command.js';
