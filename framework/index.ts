@@ -1,6 +1,7 @@
 // The public door of the framework: everything a team's generator, the CLI and the sandbox use.
 export { RpeError, isRpeError, type ExitStatus } from './errors.js';
 export { packageRoot, packagePath } from './package-root.js';
+export { writeFileAtomic } from './write-file-atomic.js';
 export * from './rules/index.js';
 export * from './random/index.js';
 export * from './lexicon/index.js';

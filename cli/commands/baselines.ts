@@ -1,5 +1,4 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { printJson, printLine } from '../output.js';
 
@@ -33,7 +32,7 @@ export function register(program: Command): void {
       const { readItemsFile } = await import('../../panel/items/index.js');
       const { runBaselines, renderBaselinesMarkdown, openLexiconIfPresent } =
         await import('../../panel/baselines/index.js');
-      const { RpeError, readMeta } = await import('../../framework/index.js');
+      const { RpeError, readMeta, writeFileAtomic } = await import('../../framework/index.js');
       const items = readItemsFile(flags.items);
       let families: string[] | undefined;
       if (flags.meta) {
@@ -67,20 +66,7 @@ export function register(program: Command): void {
         lexicon?.close();
       }
       if (flags.markdown) {
-        const temp = join(
-          dirname(flags.markdown),
-          `.${basename(flags.markdown)}.${process.pid}.tmp`,
-        );
-        try {
-          writeFileSync(temp, renderBaselinesMarkdown(report, items), 'utf8');
-          renameSync(temp, flags.markdown);
-        } catch (cause) {
-          rmSync(temp, { force: true });
-          throw new RpeError(
-            'output_unwritable',
-            `cannot write ${flags.markdown}: ${String(cause)}`,
-          );
-        }
+        writeFileAtomic(flags.markdown, renderBaselinesMarkdown(report, items));
       }
       if (flags.json) printJson(report);
       else {

@@ -12,7 +12,7 @@ export function register(program: Command): void {
     .option('--out <file>', 'write the Markdown to this file (default: standard output)')
     .action(async (target: string, flags: { out?: string }) => {
       const { loadGenerator, provenanceMarkdown, generatorDataHash, writeFileAtomic } =
-        await import('../../framework/generator/index.js');
+        await import('../../framework/index.js');
       const { generator, file } = await loadGenerator(target);
       const text = provenanceMarkdown(generator, { dataHash: generatorDataHash(generator, file) });
       if (!flags.out) return void process.stdout.write(text);

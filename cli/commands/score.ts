@@ -1,5 +1,3 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import type { FamilyRow, ScoreResult } from '../../framework/index.js';
 import { printJson, printLine } from '../output.js';
@@ -14,19 +12,6 @@ interface ScoreFlags {
 }
 
 const f4 = (x: number) => x.toFixed(4);
-
-// Whole or nothing: a temporary file beside the target, renamed over it.
-function writeAtomic(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, text, 'utf8');
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
 
 function printText(
   result: ScoreResult,
@@ -83,8 +68,16 @@ export function register(program: Command): void {
     .option('--markdown <file>', 'also write the report as Markdown to this file')
     .option('--json', 'print the report as JSON')
     .action(async (flags: ScoreFlags) => {
-      const { RpeError, familyTable, parseMatrix, readMeta, readSource, score, scoreMarkdown } =
-        await import('../../framework/index.js');
+      const {
+        RpeError,
+        familyTable,
+        parseMatrix,
+        readMeta,
+        readSource,
+        score,
+        scoreMarkdown,
+        writeFileAtomic,
+      } = await import('../../framework/index.js');
       const source = flags.matrix === '-' ? 'standard input' : flags.matrix;
       const text = new TextDecoder().decode(readSource(flags.matrix));
       let value: unknown;
@@ -106,14 +99,7 @@ export function register(program: Command): void {
           perPair: flags.perPair === true,
           ...(families ? { families } : {}),
         });
-        try {
-          writeAtomic(flags.markdown, markdown);
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new RpeError('unwritable', `cannot write ${flags.markdown}: ${reason}`, {
-            exitCode: 2,
-          });
-        }
+        writeFileAtomic(flags.markdown, markdown);
       }
       if (flags.json) {
         const { items, pairs, ...summary } = result;

@@ -1,5 +1,3 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import type { Item } from '../rules/index.js';
 
 /**
@@ -15,21 +13,4 @@ export function formatItems(items: readonly Item[]): string {
       return `${JSON.stringify(record)}\n`;
     })
     .join('');
-}
-
-/**
- * Writes a file whole or not at all: the text goes to a temporary file in the same folder, which
- * is then renamed over the target, so a failure never leaves a partial file behind.
- */
-export function writeFileAtomic(path: string, text: string): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
-  const temp = join(dir, `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, text, 'utf8');
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
 }

@@ -22,7 +22,7 @@ export {
   type GenerationWarning,
 } from './generate.js';
 export { estimateCapacity, expectedJaccard, expectedSetOverlap } from './estimate-overlap.js';
-export { formatItems, writeFileAtomic } from './format-items.js';
+export { formatItems } from './format-items.js';
 export { withPurityGuard } from './purity-guard.js';
 export { loadGenerator, type LoadedGenerator } from './load-generator.js';
 export { runGeneratorCli } from './run-generator-cli.js';

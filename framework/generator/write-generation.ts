@@ -1,7 +1,7 @@
 import { RpeError } from '../errors.js';
 import type { Lexicon } from '../lexicon/index.js';
 import type { Generator } from './define-generator.js';
-import { writeFileAtomic } from './format-items.js';
+import { writeFileAtomic } from '../write-file-atomic.js';
 import { generate, type GenerationResult } from './generate.js';
 
 export interface WriteGenerationOptions {

@@ -1,7 +1,6 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { RpeError } from '../../framework/index.js';
+import { RpeError, writeFileAtomic } from '../../framework/index.js';
 
 /**
  * One line of a responses file, which is also the cache: `rpe query` appends a line as soon as an
@@ -62,9 +61,7 @@ export function appendResponse(path: string, record: ResponseRecord): void {
 
 // Replaces the file with exactly these records, through a temporary file and a rename.
 export function writeResponseFile(path: string, records: readonly ResponseRecord[]): void {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  writeFileSync(temp, records.map((r) => `${JSON.stringify(r)}\n`).join(''), 'utf8');
-  renameSync(temp, path);
+  writeFileAtomic(path, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
 }
 
 // Ends a file cut in the middle of a line with a newline, so the next append starts a fresh line.

@@ -20,7 +20,7 @@ export {
 } from './report-schema.js';
 export { renderReportMarkdown } from './render-report-markdown.js';
 export { summarizeReport } from './summarize-report.js';
-export { writeFileAtomic, writeReport } from './write-report.js';
+export { writeReport } from './write-report.js';
 export {
   readReceipt,
   receiptLimits,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { writeFileAtomic } from './write-report.js';
+import { writeFileAtomic } from '../../framework/index.js';
 
 /** One submission's line in a batch summary. */
 export interface BatchRow {
@@ -70,7 +70,7 @@ export async function writeBatchSummary(
   ];
   const csv = join(outDir, 'summary.csv');
   const markdown = join(outDir, 'summary.md');
-  await writeFileAtomic(csv, `${csvLines.join('\n')}\n`);
-  await writeFileAtomic(markdown, md.join('\n'));
+  writeFileAtomic(csv, `${csvLines.join('\n')}\n`);
+  writeFileAtomic(markdown, md.join('\n'));
   return { csv, markdown };
 }

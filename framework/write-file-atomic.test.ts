@@ -1,0 +1,34 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from './write-file-atomic.js';
+
+const dirs: string[] = [];
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rpe-atomic-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('writeFileAtomic', () => {
+  it('replaces the file and leaves no temporary file', () => {
+    const dir = scratch();
+    const file = join(dir, 'out', 'items.jsonl');
+    writeFileAtomic(file, 'first\n');
+    writeFileAtomic(file, 'second\n');
+    expect(readFileSync(file, 'utf8')).toBe('second\n');
+    expect(readdirSync(join(dir, 'out'))).toEqual(['items.jsonl']);
+  });
+
+  it('fails with one clear error and removes its temporary file when the rename fails', () => {
+    const dir = scratch();
+    const target = join(dir, 'report.json');
+    // A non-empty folder where the file should go makes the rename fail after the write.
+    mkdirSync(join(target, 'x'), { recursive: true });
+    expect(() => writeFileAtomic(target, '{}')).toThrow(/^cannot write .*report\.json: /);
+    expect(readdirSync(dir)).toEqual(['report.json']);
+    expect(readdirSync(target)).toEqual(['x']);
+  });
+});
