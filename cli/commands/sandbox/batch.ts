@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { addLimitOptions, parseJobs, parseLimits } from '../../check-command.js';
 import { printJson, printLine, progress } from '../../output.js';
 
 interface BatchFlags {
@@ -15,7 +16,7 @@ interface BatchFlags {
 
 // `rpe sandbox batch`: the organisers' run over many submissions, resumable, with a summary.
 export function register(group: Command): void {
-  group
+  const command = group
     .command('batch')
     .description(
       'check many submissions (folders or git-url@commit-or-tag lines) with one seed list; resumable',
@@ -27,24 +28,17 @@ export function register(group: Command): void {
     .requiredOption('--seeds-file <file>', 'the seeds, separated by commas, spaces or newlines')
     .option('--jobs <n>', 'submissions checked at once', '1')
     .option('--out <dir>', 'where reports, clones and summary.md/summary.csv go', 'rpe-batch')
-    .option('--local', 'run generators as local processes (NOT isolated) instead of in the sandbox')
-    .option('--timeout <seconds>', 'wall-clock limit per run', '120')
-    .option('--memory <size>', 'memory limit per run, e.g. 2g', '2g')
-    .option('--cpus <n>', 'CPU quota per run, in cores', '1')
+    .option(
+      '--local',
+      'run generators as local processes (NOT isolated) instead of in the sandbox',
+    );
+  addLimitOptions(command, { cpus: true })
     .option('--json', 'print the summary rows as JSON')
     .action(async (flags: BatchFlags) => {
       const sandbox = await import('../../../sandbox/index.js');
-      const { RpeError } = await import('../../../framework/index.js');
-      const jobs = Number(flags.jobs);
-      if (!Number.isInteger(jobs) || jobs < 1) {
-        throw new RpeError('bad_jobs', `--jobs must be a positive integer, got "${flags.jobs}"`);
-      }
+      const jobs = (await parseJobs(flags.jobs)) ?? 1;
       const seeds = await sandbox.readSeedsFile(flags.seedsFile);
-      const limits = sandbox.resolveLimits({
-        timeoutSeconds: Number(flags.timeout),
-        memoryBytes: sandbox.parseSize(flags.memory),
-        cpus: Number(flags.cpus),
-      });
+      const limits = await parseLimits(flags);
       if (flags.local) {
         process.stderr.write(
           'rpe sandbox batch --local: generators run as local processes and are NOT isolated\n',

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { parseJobs } from '../../check-command.js';
 import { printJson, printLine } from '../../output.js';
 
 interface VerifyFlags {
@@ -22,11 +23,7 @@ export function register(group: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (receipt: string, flags: VerifyFlags) => {
       const sandbox = await import('../../../sandbox/index.js');
-      const { RpeError } = await import('../../../framework/index.js');
-      const jobs = Number(flags.jobs ?? '1');
-      if (!Number.isInteger(jobs) || jobs < 1) {
-        throw new RpeError('bad_jobs', `--jobs must be a positive integer, got "${flags.jobs}"`);
-      }
+      const jobs = (await parseJobs(flags.jobs)) ?? 1;
       const { report } = await sandbox.readReceipt(receipt);
       const local = flags.local === true || report.executor.kind === 'local';
       const limits = sandbox.receiptLimits(report);

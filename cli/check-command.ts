@@ -1,0 +1,94 @@
+import type { Command } from 'commander';
+import type { Limits } from '../sandbox/index.js';
+import { printJson, printLine, progress } from './output.js';
+
+/** Flags shared by `rpe check` and `rpe sandbox run` (and the limit flags of batch). */
+export interface CheckFlags {
+  seeds: string;
+  timeout: string;
+  memory: string;
+  cpus?: string;
+  reportDir?: string;
+  jobs?: string;
+  json?: boolean;
+}
+
+// Adds the per-run limit options; --cpus only where the executor can enforce a CPU quota.
+export function addLimitOptions(command: Command, options: { cpus: boolean }): Command {
+  command
+    .option('--timeout <seconds>', 'wall-clock limit per run', '120')
+    .option('--memory <size>', 'memory (and memory+swap) limit per run, e.g. 2g or 512m', '2g');
+  if (options.cpus) command.option('--cpus <n>', 'CPU quota per run, in cores', '1');
+  return command;
+}
+
+// Adds every option of a check: seeds, limits, report folder, parallel runs, JSON.
+export function addCheckOptions(command: Command, options: { cpus: boolean }): Command {
+  command.option('--seeds <list>', 'seeds to run, comma separated', '0,1,2');
+  addLimitOptions(command, options);
+  return command
+    .option('--report-dir <dir>', 'write report.json and report.md there')
+    .option('--jobs <n>', 'runs in flight at once (default: the number of cores)')
+    .option('--json', 'print the report as JSON');
+}
+
+// Parses --jobs: a positive integer, or undefined when not given.
+export async function parseJobs(text: string | undefined): Promise<number | undefined> {
+  if (text === undefined) return undefined;
+  const jobs = Number(text);
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    const { RpeError } = await import('../framework/index.js');
+    throw new RpeError('bad_jobs', `--jobs must be a positive integer, got "${text}"`);
+  }
+  return jobs;
+}
+
+// The limits the limit options ask for, checked by the sandbox's own rules.
+export async function parseLimits(
+  flags: Pick<CheckFlags, 'timeout' | 'memory' | 'cpus'>,
+): Promise<Limits> {
+  const sandbox = await import('../sandbox/index.js');
+  return sandbox.resolveLimits({
+    timeoutSeconds: Number(flags.timeout),
+    memoryBytes: sandbox.parseSize(flags.memory),
+    ...(flags.cpus === undefined ? {} : { cpus: Number(flags.cpus) }),
+  });
+}
+
+// Runs the checks of one submission, locally or in the sandbox, prints the verdict, sets the exit code.
+export async function runCheckCommand(
+  dir: string,
+  flags: CheckFlags,
+  mode: 'local' | 'docker',
+): Promise<void> {
+  const sandbox = await import('../sandbox/index.js');
+  const seeds = sandbox.parseSeeds(flags.seeds);
+  const limits = await parseLimits(flags);
+  const jobs = await parseJobs(flags.jobs);
+  const createDocker = mode === 'docker' ? await sandbox.loadDockerExecutor() : null;
+  if (!createDocker) {
+    process.stderr.write(
+      'rpe check: the generator runs as a local process and is NOT isolated (network and files are open); use `rpe sandbox run` for the sandbox\n',
+    );
+  }
+  const bar = progress('running', { quiet: flags.json === true });
+  const report = await sandbox.checkSubmission({
+    dir,
+    seeds,
+    limits,
+    ...(jobs === undefined ? {} : { jobs }),
+    createExecutor: (entrypoint) =>
+      createDocker
+        ? createDocker({ submissionDir: dir, entrypoint, limits, network: 'none' })
+        : sandbox.createLocalExecutor({ submissionDir: dir, entrypoint, limits }),
+    onProgress: (e) => bar.tick(e.done, e.total, e.label),
+  });
+  bar.done();
+  const written = flags.reportDir ? await sandbox.writeReport(flags.reportDir, report) : null;
+  if (flags.json) printJson(report);
+  else {
+    for (const line of sandbox.summarizeReport(report)) printLine(line);
+    if (written) printLine(`report\t${written.json}\t${written.markdown}`);
+  }
+  process.exitCode = report.verdict === 'eligible' ? 0 : 1;
+}
