@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
@@ -22,31 +22,48 @@ function moduleFiles(dir: string): string[] {
     .sort();
 }
 
+async function registerFile(parent: Command, file: string): Promise<void> {
+  const mod = (await import(pathToFileURL(file).href)) as Partial<CommandModule>;
+  mod.register?.(parent);
+}
+
+function isFolder(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+async function registerGroup(parent: Command, name: string, dir: string): Promise<void> {
+  const group =
+    parent.commands.find((c) => c.name() === name) ??
+    parent.command(name).description(`${name} commands`);
+  await registerFolder(group, dir);
+}
+
 async function registerFolder(parent: Command, dir: string): Promise<void> {
-  for (const file of moduleFiles(dir)) {
-    const mod = (await import(pathToFileURL(join(dir, file)).href)) as Partial<CommandModule>;
-    mod.register?.(parent);
-  }
+  for (const file of moduleFiles(dir)) await registerFile(parent, join(dir, file));
   for (const entry of readdirSync(dir).sort()) {
-    const sub = join(dir, entry);
-    if (!statSync(sub).isDirectory()) continue;
-    const group =
-      parent.commands.find((c) => c.name() === entry) ??
-      parent.command(entry).description(`${entry} commands`);
-    await registerFolder(group, sub);
+    if (isFolder(join(dir, entry))) await registerGroup(parent, entry, join(dir, entry));
   }
 }
 
-// Builds the `rpe` program with every command found under cli/commands/.
-export async function buildProgram(): Promise<Command> {
+// Builds the `rpe` program with every command found under cli/commands/, or, when `only` names
+// one of them, with that command alone: `rpe generate ...` need not load every other module.
+export async function buildProgram(only?: string): Promise<Command> {
   const program = new Command('rpe')
     .description(
       'Reverse PolEval Track 2 toolkit: rules, generators, morphology and the sandbox runner',
     )
     .option('--debug', 'print stack traces for errors')
-    .showHelpAfterError()
+    .showHelpAfterError('(rpe --help lists the commands and options)')
     .exitOverride();
-  await registerFolder(program, join(here, 'commands'));
+  const dir = join(here, 'commands');
+  const name = only !== undefined && /^[a-z][a-z-]*$/.test(only) ? only : undefined;
+  const file = name && existsSync(join(dir, `${name}${ext}`)) ? join(dir, `${name}${ext}`) : null;
+  const folder = name && isFolder(join(dir, name)) ? join(dir, name) : null;
+  if (!name || (!file && !folder)) await registerFolder(program, dir);
+  else {
+    if (file) await registerFile(program, file);
+    if (folder) await registerGroup(program, name, folder);
+  }
   return program;
 }
 
@@ -59,7 +76,9 @@ export async function main(argv: string[]): Promise<void> {
     throw error;
   });
   try {
-    const program = await buildProgram();
+    // The command is the first argument that is not an option; help lists every command.
+    const first = argv.slice(2).find((a) => !a.startsWith('-'));
+    const program = await buildProgram(first === 'help' ? undefined : first);
     program.commands.forEach(function override(c: Command) {
       c.exitOverride();
       c.commands.forEach(override);

@@ -57,3 +57,25 @@ describe('a closed pipe', () => {
     expect(r.stderr).not.toMatch(/EPIPE|\n\s+at /);
   });
 });
+
+describe('command loading', () => {
+  it('finds a nested command when only its group is loaded', () => {
+    const r = rpe('sandbox', 'images', 'build', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: rpe sandbox images build/m);
+  });
+
+  it('lists every command for `rpe help` and a group for `rpe help GROUP`', () => {
+    expect(rpe('help').stdout).toMatch(/^\s+sandbox\b[\s\S]*^\s+validate\b/m);
+    expect(rpe('help', 'lexicon').stdout).toMatch(/^\s+forms\b/m);
+  });
+
+  it('answers a usage error with one hint line instead of the whole help', () => {
+    const r = rpe('validate');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      "error: missing required argument 'file'",
+      '(rpe --help lists the commands and options)',
+    ]);
+  });
+});
