@@ -62,3 +62,10 @@ export function createHeadBuffer(limit: number): CappedBuffer {
     },
   };
 }
+
+// The kept tail of a log as text: UTF-8 continuation bytes of a character cut at the start dropped.
+export function tailText(bytes: Buffer): string {
+  let skip = 0;
+  while (skip < bytes.length && skip < 3 && ((bytes[skip] ?? 0) & 0xc0) === 0x80) skip++;
+  return bytes.subarray(skip).toString('utf8');
+}

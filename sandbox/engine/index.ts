@@ -12,6 +12,12 @@ export {
 } from './sweep-leftovers.js';
 export { onInterrupt } from './on-interrupt.js';
 export {
+  createHeadBuffer,
+  createTailBuffer,
+  tailText,
+  type CappedBuffer,
+} from './capped-buffer.js';
+export {
   startSandbox,
   OUTPUT_DIR,
   RUN_USER,

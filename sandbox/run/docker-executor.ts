@@ -28,6 +28,7 @@ import {
   type InstallOutcome,
   type Sandbox,
   type StagedTree,
+  tailText,
 } from '../engine/index.js';
 import { classifyRun } from './classify-run.js';
 import type { CollectedOutput } from './collect-output.js';
@@ -83,7 +84,7 @@ function verdict(
   oomKilled: boolean,
   limits: Limits,
 ): Pick<RunResult, 'status' | 'message' | 'output' | 'outputSha256'> {
-  const stderrTail = exec.stderr.toString('utf8');
+  const stderrTail = tailText(exec.stderr);
   const collected: CollectedOutput =
     found instanceof Error
       ? { status: 'no_output', message: `the output could not be read: ${found.message}` }
@@ -241,8 +242,8 @@ export async function createDockerExecutor(
         oomKilled,
         wallMs: Math.round(exec.wallMs),
         peakMemoryBytes: found instanceof Error ? null : found.peakMemoryBytes,
-        stdoutTail: exec.stdout.toString('utf8'),
-        stderrTail: exec.stderr.toString('utf8'),
+        stdoutTail: tailText(exec.stdout),
+        stderrTail: tailText(exec.stderr),
       };
     } finally {
       // The removal starts here whatever happened; the result does not wait for it (it costs a

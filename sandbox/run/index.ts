@@ -8,7 +8,6 @@ export {
   withField,
   type VariationField,
 } from './env-variations.js';
-export { createTailBuffer, type TailBuffer } from './tail-buffer.js';
 export { collectOutput, type CollectedOutput } from './collect-output.js';
 export { classifyRun, lastLine, type RunOutcome } from './classify-run.js';
 export { createLocalExecutor } from './local-executor.js';

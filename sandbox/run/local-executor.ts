@@ -10,7 +10,8 @@ import { collectOutput } from './collect-output.js';
 import { variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
 import { localCommand } from './local-command.js';
-import { createTailBuffer } from './tail-buffer.js';
+// The buffer module directly, not the engine door: a local run must not load dockerode.
+import { createTailBuffer, tailText } from '../engine/capped-buffer.js';
 
 function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;
@@ -81,8 +82,8 @@ export async function createLocalExecutor(options: {
       // Children left behind (a fork bomb's) die with the group as soon as the generator exits;
       // they would otherwise hold the log pipes open.
       child.on('exit', () => killGroup(child.pid));
-      child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
-      child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+      child.stdout?.on('data', (chunk: Buffer) => stdout.write(chunk));
+      child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
       let timedOut = false;
       let peak: number | null = null;
       const timer = setTimeout(() => {
@@ -103,7 +104,7 @@ export async function createLocalExecutor(options: {
       });
       const wallMs = Math.round(performance.now() - started);
       const collected = await collectOutput(outFile, limits.outputBytes);
-      const stderrTail = stderr.text();
+      const stderrTail = tailText(stderr.bytes());
       const { status, message } = classifyRun({
         timedOut,
         oomKilled: false,
@@ -123,7 +124,7 @@ export async function createLocalExecutor(options: {
         oomKilled: false,
         wallMs,
         peakMemoryBytes: peak,
-        stdoutTail: stdout.text(),
+        stdoutTail: tailText(stdout.bytes()),
         stderrTail,
         ...(status === 'ok'
           ? { output: collected.output, outputSha256: collected.outputSha256 }
