@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RUN_STATUSES } from '../run/executor.js';
 
 /** Every reason a submission can be disqualified for, as DESIGN.md lists them. */
 export const REASON_CODES = [
@@ -18,15 +19,7 @@ export const REASON_CODES = [
 
 export type ReasonCode = (typeof REASON_CODES)[number];
 
-const runStatus = z.enum([
-  'ok',
-  'timeout',
-  'memory_limit',
-  'runtime_error',
-  'output_limit',
-  'unsafe_output',
-  'no_output',
-]);
+const runStatus = z.enum(RUN_STATUSES);
 
 const sha = z.string().nullable();
 

@@ -57,14 +57,18 @@ export interface RunRequest {
   onStatus?: (line: string) => void;
 }
 
-export type RunStatus =
-  | 'ok'
-  | 'timeout'
-  | 'memory_limit'
-  | 'runtime_error'
-  | 'output_limit'
-  | 'unsafe_output'
-  | 'no_output';
+/** How one run ended; every status but 'ok' is also a reason code of the same name. */
+export const RUN_STATUSES = [
+  'ok',
+  'timeout',
+  'memory_limit',
+  'runtime_error',
+  'output_limit',
+  'unsafe_output',
+  'no_output',
+] as const;
+
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export interface RunResult {
   status: RunStatus;

@@ -10,5 +10,6 @@ export {
 } from './env-variations.js';
 export { collectOutput, type CollectedOutput } from './collect-output.js';
 export { classifyRun, lastLine, type RunOutcome } from './classify-run.js';
+export { RUN_STATUSES } from './executor.js';
 export { createLocalExecutor } from './local-executor.js';
 export { loadDockerExecutor, type CreateDockerExecutor } from './load-docker-executor.js';
