@@ -66,6 +66,8 @@ export async function runCheckCommand(
   const limits = await parseLimits(flags);
   const jobs = await parseJobs(flags.jobs);
   const createDocker = mode === 'docker' ? await sandbox.loadDockerExecutor() : null;
+  await sandbox.assertSubmissionFolder(dir);
+  // Said once the arguments are known to be good, so a usage error stays one line.
   if (!createDocker) {
     process.stderr.write(
       'rpe check: the generator runs as a local process and is NOT isolated (network and files are open); use `rpe sandbox run` for the sandbox\n',

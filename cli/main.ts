@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { reportFailure } from './report-failure.js';
+import { packagePath } from '../framework/package-root.js';
+import { printJsonError, reportFailure } from './report-failure.js';
 
 /**
  * A command module: cli/commands/<name>.ts adds `rpe <name>`, and
@@ -52,8 +53,10 @@ export async function buildProgram(only?: string): Promise<Command> {
     .description(
       'Reverse PolEval Track 2 toolkit: rules, generators, morphology and the sandbox runner',
     )
+    .version(toolkitVersion(), '-V, --version', 'print the toolkit version')
     .option('--debug', 'print stack traces for errors')
-    .showHelpAfterError('(rpe --help lists the commands and options)')
+    // Commander's own message is reworded into the one line main() prints.
+    .configureOutput({ outputError: () => undefined })
     .exitOverride();
   const dir = join(here, 'commands');
   const name = only !== undefined && /^[a-z][a-z-]*$/.test(only) ? only : undefined;
@@ -67,29 +70,62 @@ export async function buildProgram(only?: string): Promise<Command> {
   return program;
 }
 
+function toolkitVersion(): string {
+  return (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string })
+    .version;
+}
+
+// `rpe sandbox run` for `rpe sandbox run DIR --bad`: the deepest command the arguments name.
+function commandPath(program: Command, args: readonly string[]): string {
+  const path = ['rpe'];
+  let current = program;
+  for (const word of args.filter((a) => !a.startsWith('-'))) {
+    const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) break;
+    path.push(next.name());
+    current = next;
+  }
+  return path.join(' ');
+}
+
+// One line for a usage error: commander's message without its `error: ` prefix, and where to look.
+function usageLine(error: CommanderError, program: Command, args: readonly string[]): string {
+  const message = error.message.replace(/^error: /, '');
+  return `${message} (${commandPath(program, args)} --help lists the options)`;
+}
+
 // Runs the CLI: the one place that turns errors into exit codes.
 export async function main(argv: string[]): Promise<void> {
   const debug = argv.includes('--debug');
+  const json = argv.includes('--json');
   // A reader that goes away (`rpe overlap ... | head -1`) is not an error of ours: stop quietly.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });
+  let program: Command | undefined;
   try {
     // The command is the first argument that is not an option; help lists every command.
     const first = argv.slice(2).find((a) => !a.startsWith('-'));
-    const program = await buildProgram(first === 'help' ? undefined : first);
+    program = await buildProgram(first === 'help' ? undefined : first);
     program.commands.forEach(function override(c: Command) {
       c.exitOverride();
       c.commands.forEach(override);
     });
     await program.parseAsync(argv);
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // Help and version exit 0; every parse error is a usage error.
-      process.exitCode = error.exitCode === 0 ? 0 : 2;
+    if (error instanceof CommanderError && program) {
+      // Help and version exit 0; every parse error is a usage error, told in one line.
+      if (error.exitCode === 0) {
+        process.exitCode = 0;
+        return;
+      }
+      const line = usageLine(error, program, argv.slice(2));
+      process.stderr.write(`rpe: ${line}\n`);
+      if (json) printJsonError('usage', line, 2);
+      process.exitCode = 2;
       return;
     }
-    process.exitCode = reportFailure(error, debug);
+    process.exitCode = reportFailure(error, { debug, json });
   }
 }

@@ -1,6 +1,14 @@
+let jsonPrinted = false;
+
 // Prints one JSON document on stdout: the only output of a command run with --json.
 export function printJson(value: unknown): void {
+  jsonPrinted = true;
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+// Whether this process has already printed its JSON document (the error path must not add one).
+export function hasPrintedJson(): boolean {
+  return jsonPrinted;
 }
 
 // Prints a line for people on stdout.

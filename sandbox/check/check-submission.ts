@@ -42,14 +42,19 @@ function toolkitVersion(): string {
  * Docker sandbox and the local mode. Failures of the generator are reasons in the report; only a
  * broken environment throws.
  */
-export async function checkSubmission(options: CheckSubmissionOptions): Promise<Report> {
-  const started = performance.now();
-  const dir = resolve(options.dir);
-  const isDir = await stat(dir).then(
+// Throws `submission_missing` unless `dir` is a folder.
+export async function assertSubmissionFolder(dir: string): Promise<void> {
+  const isDir = await stat(resolve(dir)).then(
     (s) => s.isDirectory(),
     () => false,
   );
-  if (!isDir) throw new RpeError('submission_missing', `${options.dir} is not a folder`);
+  if (!isDir) throw new RpeError('submission_missing', `${dir} is not a folder`);
+}
+
+export async function checkSubmission(options: CheckSubmissionOptions): Promise<Report> {
+  const started = performance.now();
+  const dir = resolve(options.dir);
+  await assertSubmissionFolder(options.dir);
   if (new Set(options.seeds).size !== options.seeds.length || options.seeds.length === 0) {
     throw new RpeError('bad_seeds', 'the seeds must be a non-empty list without repeats');
   }

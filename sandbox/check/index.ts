@@ -1,5 +1,6 @@
 // The public door of sandbox/check: the checks, the verdict and the report of a Track 2 submission.
 export {
+  assertSubmissionFolder,
   checkSubmission,
   type CheckExecutor,
   type CheckSubmissionOptions,

@@ -70,12 +70,21 @@ describe('command loading', () => {
     expect(rpe('help', 'lexicon').stdout).toMatch(/^\s+forms\b/m);
   });
 
-  it('answers a usage error with one hint line instead of the whole help', () => {
+  it('answers a usage error with one line naming the command to ask for help', () => {
     const r = rpe('validate');
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([
-      "error: missing required argument 'file'",
-      '(rpe --help lists the commands and options)',
-    ]);
+    expect(r.stderr).toBe(
+      "rpe: missing required argument 'file' (rpe validate --help lists the options)\n",
+    );
+    const nested = rpe('sandbox', 'run', 'x', '--seeds');
+    expect(nested.stderr).toBe(
+      "rpe: option '--seeds <list>' argument missing (rpe sandbox run --help lists the options)\n",
+    );
+  });
+
+  it('prints the version for --version, as `rpe version` does', () => {
+    const r = rpe('--version');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(rpe('version').stdout);
   });
 });
