@@ -1,0 +1,69 @@
+// The documented commands still do what the documents show: every ```console runnable``` block of
+// README.md and docs/*.md runs from a copy of the checkout's layout, `npx rpe` being the built
+// binary, and each command's output (stdout and stderr) must have the documented shape.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packagePath } from '../../framework/package-root.js';
+import { markdownFiles } from './markdown-files.js';
+import {
+  outputShape,
+  runnableExamples,
+  sameShape,
+  type RunnableExample,
+} from './runnable-examples.js';
+
+const examples = markdownFiles().flatMap((d) => runnableExamples(d.file, d.text));
+const MARK = '@@rpe-doc-step@@';
+
+// A folder that looks like the checkout (every top-level entry linked) where commands may write.
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rpe-doc-'));
+  for (const entry of readdirSync(packagePath())) {
+    if (entry === '.git') continue;
+    symlinkSync(packagePath(entry), join(dir, entry));
+  }
+  return dir;
+}
+
+function runExample(example: RunnableExample): string[][] {
+  const dir = workspace();
+  try {
+    const rpe = `node ${JSON.stringify(packagePath('bin', 'rpe.js'))}`;
+    const script = example.steps
+      .map((s) => `echo '${MARK}'\n${s.command.replace(/\bnpx rpe\b/g, rpe)} 2>&1`)
+      .join('\n');
+    const r = spawnSync('bash', ['-c', script], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 300_000,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    return r.stdout
+      .split(`${MARK}\n`)
+      .slice(1)
+      .map((chunk) => chunk.split('\n'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('runnable examples in the documents', () => {
+  it('finds some', () => expect(examples.length).toBeGreaterThan(0));
+  it.each(examples.map((e) => [`${e.file}:${e.line}`, e] as const))(
+    '%s',
+    (_where, example) => {
+      const outputs = runExample(example);
+      example.steps.forEach((step, i) => {
+        const actual = outputs[i] ?? [];
+        expect(
+          sameShape(step.output, actual),
+          `$ ${step.command}\ndocumented:\n${outputShape(step.output).join('\n')}\nactual:\n${outputShape(actual).join('\n')}`,
+        ).toBe(true);
+      });
+    },
+    600_000,
+  );
+});

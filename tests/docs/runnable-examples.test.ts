@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { runnableExamples, sameShape } from './runnable-examples.js';
+
+describe('runnable examples', () => {
+  it('reads the commands and outputs of ```console runnable blocks only', () => {
+    const text = [
+      '```console',
+      '$ npx rpe skipped',
+      '```',
+      '```console runnable',
+      '$ npx rpe hash data',
+      'sha256:abc',
+      '$ echo x',
+      'x',
+      '```',
+    ].join('\n');
+    expect(runnableExamples('d.md', text)).toEqual([
+      {
+        file: 'd.md',
+        line: 4,
+        steps: [
+          { command: 'npx rpe hash data', output: ['sha256:abc'] },
+          { command: 'echo x', output: ['x'] },
+        ],
+      },
+    ]);
+  });
+
+  it('lets hashes, numbers and durations differ but not words or lines', () => {
+    const doc = ['seed 0\tok\t60 items\t0.80 s\tsha256:ca63d0db02550fe64a5b'];
+    expect(sameShape(doc, ['seed 1\tok\t150 items\t12.5 s\tsha256:0123456789abcdef0123'])).toBe(
+      true,
+    );
+    expect(sameShape(doc, ['seed 1\tfailed\t150 items\t12.5 s\tsha256:0123456789abcdef'])).toBe(
+      false,
+    );
+    expect(sameShape(doc, [...doc, 'one more line'])).toBe(false);
+    expect(sameShape(doc, [])).toBe(false);
+  });
+
+  it('reads a documented `...` line as any number of lines', () => {
+    const doc = ['first', '...', 'last'];
+    expect(sameShape(doc, ['first', 'last'])).toBe(true);
+    expect(sameShape(doc, ['first', 'a', 'b', 'last'])).toBe(true);
+    expect(sameShape(doc, ['first', 'a'])).toBe(false);
+  });
+});
