@@ -37,6 +37,15 @@ describe('checkWritablePath', () => {
     );
   });
 
+  it('refuses to replace an input of the same command, however it is named', () => {
+    expect(() =>
+      checkWritablePath(join(dir, 'folder', '..', 'file'), 'file', { inputs: [join(dir, 'file')] }),
+    ).toThrow(/: it is \S+file, an input of this command$/);
+    expect(() =>
+      checkWritablePath(join(dir, 'new.json'), 'file', { inputs: [join(dir, 'file')] }),
+    ).not.toThrow();
+  });
+
   it('refuses a device', () => {
     expect(() => checkWritablePath('/dev/null', 'file')).toThrow(
       'cannot write /dev/null: it is not a regular file',

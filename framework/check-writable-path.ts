@@ -9,19 +9,25 @@ import { RpeError } from './errors.js';
  * Throws RpeError 'output_unwritable' (exit 2) naming the path and why; so a long run does not
  * fail at its very end, and a failed check leaves no folder behind.
  */
-export function checkWritablePath(path: string, kind: 'file' | 'folder'): void {
+export function checkWritablePath(
+  path: string,
+  kind: 'file' | 'folder',
+  options: { inputs?: readonly string[] } = {},
+): void {
   const fail = (why: string): never => {
     throw new RpeError('output_unwritable', `cannot write ${path}: ${why}`);
   };
   const stats = statOrNull(path);
+  // `inputs`: files the same command reads, which its output must not replace.
+  const input = (options.inputs ?? []).find((p) => sameFile(stats, statOrNull(p)));
+  if (input !== undefined) fail(`it is ${input}, an input of this command`);
   if (stats) {
     if (kind === 'file' && stats.isDirectory()) fail('it is a folder');
     if (kind === 'file' && !stats.isFile()) fail('it is not a regular file');
     if (kind === 'folder' && !stats.isDirectory()) fail('it is a file, not a folder');
   }
   // The folder that must take a new entry: the target itself for a folder that exists, else the
-  // nearest existing ancestor.
-  // Walked on the path as given, so the message names it as the user wrote it.
+  // nearest existing ancestor; walked on the path as given, so the message names it as written.
   let holder = stats?.isDirectory() ? path : dirname(path);
   let held = statOrNull(holder);
   while (!held && dirname(holder) !== holder) {
@@ -34,6 +40,10 @@ export function checkWritablePath(path: string, kind: 'file' | 'folder'): void {
   } catch {
     fail(`${holder} is not writable`);
   }
+}
+
+function sameFile(a: Stats | null, b: Stats | null): boolean {
+  return a !== null && b !== null && a.dev === b.dev && a.ino === b.ino;
 }
 
 function statOrNull(path: string): Stats | null {

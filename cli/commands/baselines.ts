@@ -35,7 +35,10 @@ export function register(program: Command): void {
       const { RpeError, checkWritablePath, readMeta, writeFileAtomic } =
         await import('../../framework/index.js');
       const items = readItemsFile(flags.items);
-      if (flags.markdown) checkWritablePath(flags.markdown, 'file');
+      if (flags.markdown) {
+        const inputs = [flags.items, ...(flags.meta ? [flags.meta] : [])];
+        checkWritablePath(flags.markdown, 'file', { inputs });
+      }
       let families: string[] | undefined;
       if (flags.meta) {
         // One short line per item: 200 items fit in far less than this cap.

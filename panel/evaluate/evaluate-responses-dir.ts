@@ -53,7 +53,9 @@ export async function evaluateResponsesDir(
 ): Promise<EvaluateDirResult> {
   const items = readItemsFile(options.itemsPath);
   // Before any marking: a matrix that cannot be written must not cost an evaluator run first.
-  checkWritablePath(options.outputPath, 'file');
+  checkWritablePath(options.outputPath, 'file', {
+    inputs: [options.itemsPath, ...(options.evaluatorPath ? [options.evaluatorPath] : [])],
+  });
   const responses = readResponsesDir(
     options.responsesDir,
     items,
