@@ -26,6 +26,9 @@ function setUp(items: object[], answers: Record<string, (string | null)[]>): voi
   }
 }
 
+// rpe evaluate of the items and responses setUp() writes.
+const EVALUATE = ['evaluate', '--items', 'items.jsonl', '--responses-dir', 'responses'];
+
 const plainItems = [
   { input: 'Pytanie pierwsze', gold: 'Kota' },
   { input: 'Pytanie drugie', gold: 'psa' },
@@ -37,21 +40,9 @@ describe('rpe evaluate', () => {
       [{ input: 'Pytanie pierwsze', gold: 'kota', aliases: ['kocura'] }, plainItems[1] as object],
       { 'org/a': [' kocura', 'psa'], b: ['kota', null] },
     );
-    const r = await rpe(
-      [
-        'evaluate',
-        '--items',
-        'items.jsonl',
-        '--responses-dir',
-        'responses',
-        '--output',
-        'out/matrix.json',
-        '--json',
-      ],
-      {
-        cwd: dir,
-      },
-    );
+    const r = await rpe([...EVALUATE, '--output', 'out/matrix.json', '--json'], {
+      cwd: dir,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'out', 'matrix.json'), 'utf8'))).toEqual({
       models: ['b', 'org/a'],
@@ -69,11 +60,7 @@ describe('rpe evaluate', () => {
   it('replaces an evaluator.py that raises by exact match, loudly, and counts it', async () => {
     setUp(plainItems, { m: ['KOTA', 'wyjątek'], n: ['Kota', 'PSA'] });
     const args = [
-      'evaluate',
-      '--items',
-      'items.jsonl',
-      '--responses-dir',
-      'responses',
+      ...EVALUATE,
       '--output',
       'matrix.json',
       '--evaluator',
@@ -102,20 +89,9 @@ describe('rpe evaluate', () => {
     setUp(plainItems, {});
     writeFileSync(join(dir, 'models.txt'), 'a\nb\n');
     writeFileSync(join(dir, 'matrix.json'), '{"models": ["old"], "correct": [[1], [1]]}\n');
-    const r = await rpe(
-      [
-        'evaluate',
-        '--items',
-        'items.jsonl',
-        '--responses-dir',
-        'responses',
-        '--models-file',
-        'models.txt',
-        '--output',
-        'matrix.json',
-      ],
-      { cwd: dir },
-    );
+    const r = await rpe([...EVALUATE, '--models-file', 'models.txt', '--output', 'matrix.json'], {
+      cwd: dir,
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('a: no answer (no responses file)\nb: no answer (no responses file)\n');
     expect(r.stderr).toBe(
@@ -128,11 +104,7 @@ describe('rpe evaluate', () => {
     setUp([{ input: 'P', gold: 'kota', aliases: ['kocura'] }], { m: ['kota'] });
     const r = await rpe(
       [
-        'evaluate',
-        '--items',
-        'items.jsonl',
-        '--responses-dir',
-        'responses',
+        ...EVALUATE,
         '--output',
         'matrix.json',
         '--evaluator',
@@ -152,11 +124,7 @@ describe('rpe evaluate', () => {
     writeFileSync(join(dir, 'matrix.json'), '{"models": ["m"], "correct": [[1], [1]]}\n');
     const r = await rpe(
       [
-        'evaluate',
-        '--items',
-        'items.jsonl',
-        '--responses-dir',
-        'responses',
+        ...EVALUATE,
         '--output',
         'matrix.json',
         '--evaluator',
@@ -178,18 +146,7 @@ describe('rpe evaluate', () => {
   it('names the file, line and rule of a broken items file (exit 2)', async () => {
     setUp(plainItems, { m: ['Kota', 'psa'] });
     writeFileSync(join(dir, 'items.jsonl'), '{"input": "a", "gold": "b"}\n{"input": "c"}\n');
-    const r = await rpe(
-      [
-        'evaluate',
-        '--items',
-        'items.jsonl',
-        '--responses-dir',
-        'responses',
-        '--output',
-        'matrix.json',
-      ],
-      { cwd: dir },
-    );
+    const r = await rpe([...EVALUATE, '--output', 'matrix.json'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^rpe: items\.jsonl line 2: [a-z_]+: [^\n]*\n$/);
   });

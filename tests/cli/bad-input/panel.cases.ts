@@ -170,13 +170,18 @@ export const cases: BadInputCase[] = [
   },
   {
     name: 'query: an output folder under a file is refused before anything is sent',
-    args: ['query', '--items', 'items.jsonl', '--models-file', 'models.txt'].concat(
+    args: [
+      'query',
+      '--items',
+      'items.jsonl',
+      '--models-file',
+      'models.txt',
       '--output-dir',
       'notes.txt/responses',
       '--base-url',
       CLOSED,
       '--json',
-    ),
+    ],
     setup: queryFiles({ 'notes.txt': 'x' }),
     exit: 2,
     stderr: /cannot write notes\.txt\/responses: notes\.txt is a file, not a folder/,
