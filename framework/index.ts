@@ -2,6 +2,7 @@
 export { RpeError, isRpeError, type ExitStatus } from './errors.js';
 export { packageRoot, packagePath } from './package-root.js';
 export { writeFileAtomic } from './write-file-atomic.js';
+export { checkWritablePath } from './check-writable-path.js';
 export * from './rules/index.js';
 export * from './random/index.js';
 export * from './lexicon/index.js';

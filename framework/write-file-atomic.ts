@@ -15,7 +15,12 @@ export function writeFileAtomic(path: string, text: string | Uint8Array): void {
     writeFileSync(temp, text);
     renameSync(temp, path);
   } catch (cause) {
-    rmSync(temp, { force: true });
+    // Under a file (ENOTDIR) the clean-up fails too; the first error is the one to report.
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // nothing was created
+    }
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new RpeError('output_unwritable', `cannot write ${path}: ${reason}`, { cause });
   }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { printJson, printLine } from '../output.js';
 
@@ -30,19 +29,21 @@ export function register(program: Command): void {
     .option('--json', 'print the report as JSON')
     .action(async (flags: BaselinesFlags) => {
       const { readItemsFile } = await import('../../panel/items/index.js');
+      const { readSmallFile } = await import('../../panel/query/index.js');
       const { runBaselines, renderBaselinesMarkdown, openLexiconIfPresent } =
         await import('../../panel/baselines/index.js');
-      const { RpeError, readMeta, writeFileAtomic } = await import('../../framework/index.js');
+      const { RpeError, checkWritablePath, readMeta, writeFileAtomic } =
+        await import('../../framework/index.js');
       const items = readItemsFile(flags.items);
+      if (flags.markdown) {
+        const inputs = [flags.items, ...(flags.meta ? [flags.meta] : [])];
+        checkWritablePath(flags.markdown, 'file', { inputs });
+      }
       let families: string[] | undefined;
       if (flags.meta) {
-        let text: Buffer;
-        try {
-          text = readFileSync(flags.meta);
-        } catch (cause) {
-          throw new RpeError('meta_unreadable', `cannot read ${flags.meta}: ${String(cause)}`);
-        }
-        families = readMeta(text, flags.meta);
+        // One short line per item: 200 items fit in far less than this cap.
+        const bytes = readSmallFile(flags.meta, 16 << 20, 'meta_unreadable');
+        families = readMeta(bytes, flags.meta);
         if (families.length !== items.length) {
           throw new RpeError(
             'meta_mismatch',

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
+import type { EvaluateDirResult } from '../../panel/evaluate/index.js';
 import { printJson, printLine, progress } from '../output.js';
 
 interface EvaluateFlags {
@@ -54,21 +54,8 @@ export function register(program: Command): void {
     .option('--json', 'print the report as JSON')
     .action(async (flags: EvaluateFlags) => {
       const { evaluateResponsesDir } = await import('../../panel/evaluate/index.js');
-      const { parseModelsList } = await import('../../panel/query/index.js');
-      const { RpeError } = await import('../../framework/index.js');
-      let models: string[] | undefined;
-      if (flags.modelsFile) {
-        let text: string;
-        try {
-          text = readFileSync(flags.modelsFile, 'utf8');
-        } catch (cause) {
-          throw new RpeError(
-            'models_unreadable',
-            `cannot read ${flags.modelsFile}: ${String(cause)}`,
-          );
-        }
-        models = parseModelsList(text, flags.modelsFile);
-      }
+      const { readModelsFile } = await import('../../panel/query/index.js');
+      const models = flags.modelsFile ? readModelsFile(flags.modelsFile) : undefined;
       let image = flags.image;
       if (flags.evaluator && flags.sandbox === 'docker' && !image) {
         // Loaded only here: the sandbox door brings dockerode, which the other paths do not need.
@@ -94,40 +81,71 @@ export function register(program: Command): void {
       // The matrix itself is in the output file; the report says how it was made.
       const { matrix: _matrix, ...report } = result;
       if (flags.json) printJson(report);
-      else {
-        if (result.gold_check && !result.gold_check.ok) {
-          for (const r of result.gold_check.rejected.slice(0, 20)) {
-            printLine(
-              `item ${r.item}: evaluator ${r.status === 'rejected' ? 'rejects' : r.status} its own gold${r.message ? `: ${r.message}` : ''}`,
-            );
-          }
-        }
-        for (const m of result.models) {
-          const missing = m.missing ? `, ${m.missing} missing` : '';
-          const skipped = m.skipped_lines
-            ? `, ${m.skipped_lines} line${m.skipped_lines === 1 ? '' : 's'} matching no item`
-            : '';
-          printLine(`${m.model}: ${m.correct}/${result.n_items} correct${missing}${skipped}`);
-        }
-        for (const p of result.evaluator_problems.slice(0, 20)) {
-          printLine(
-            `  ${p.model} item ${p.item}: evaluator ${p.status}: ${p.message} (marked incorrect)`,
-          );
-        }
-        if (result.output)
-          printLine(
-            `matrix: ${result.output} (${result.n_items} items x ${result.n_models} models)`,
-          );
+      else printReport(result);
+      const removed = result.removed_stale_output ? `; the older ${flags.output} was removed` : '';
+      if (result.status === 'no_answers') {
+        process.stderr.write(
+          `rpe: no answer in ${flags.responsesDir} for any of the ${result.n_items} items from any of the ${result.n_models} model(s); no matrix written${removed}\n`,
+        );
+        process.exitCode = 1;
+        return;
+      }
+      if (result.status === 'gold_rejected') {
+        const rejected = result.gold_check?.rejected ?? [];
+        const timedOut = rejected.find((r) => r.status === 'timeout');
+        process.stderr.write(
+          timedOut
+            ? `rpe: ${flags.evaluator} timed out on the gold of item ${timedOut.item}; no matrix written${removed}\n`
+            : `rpe: ${flags.evaluator} does not accept the gold of ${rejected.length} item(s); no matrix written${removed}\n`,
+        );
+        process.exitCode = 1;
+        return;
       }
       if (result.missing.length > 0) {
         const n = result.missing.length;
         process.stderr.write(`rpe: ${n} answer${n === 1 ? '' : 's'} missing, marked incorrect\n`);
       }
-      if (result.gold_check && !result.gold_check.ok) {
+      if (result.fallback) {
         process.stderr.write(
-          `rpe: ${flags.evaluator} does not accept the gold of ${result.gold_check.rejected.length} item(s); no matrix written\n`,
+          `rpe: ${flags.evaluator} is broken (${result.fallback.reason}): as the task does with a broken checker, every answer was marked by exact match instead\n`,
         );
-        process.exitCode = 1;
       }
     });
+}
+
+// The text report: per-model counts when the answers were marked, else why they were not.
+function printReport(result: EvaluateDirResult): void {
+  if (result.status === 'gold_rejected') {
+    const rejected = result.gold_check?.rejected ?? [];
+    for (const r of rejected.slice(0, 20)) {
+      const verdict = r.status === 'rejected' ? 'rejects' : `${r.status} on`;
+      printLine(
+        `item ${r.item}: evaluator ${verdict} its own gold${r.message ? `: ${r.message}` : ''}`,
+      );
+    }
+    if (rejected.length > 20) printLine(`... and ${rejected.length - 20} more`);
+    return;
+  }
+  if (result.status === 'no_answers') {
+    for (const m of result.models) {
+      const unmatched = m.skipped_lines ? `, ${m.skipped_lines} lines matching no item` : '';
+      printLine(`${m.model}: no answer (${m.file ?? 'no responses file'}${unmatched})`);
+    }
+    return;
+  }
+  for (const m of result.models) {
+    const missing = m.missing ? `, ${m.missing} missing` : '';
+    const skipped = m.skipped_lines
+      ? `, ${m.skipped_lines} line${m.skipped_lines === 1 ? '' : 's'} matching no item`
+      : '';
+    printLine(`${m.model}: ${m.correct}/${result.n_items} correct${missing}${skipped}`);
+  }
+  if (result.fallback) {
+    printLine(
+      `evaluator replaced by exact match (${result.fallback.reason}); ${result.fallback.answers} answers marked by exact match`,
+    );
+  }
+  if (result.output) {
+    printLine(`matrix: ${result.output} (${result.n_items} items x ${result.n_models} models)`);
+  }
 }

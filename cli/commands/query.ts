@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { ModelQuerySummary } from '../../panel/query/index.js';
 import { printJson, printLine, progress } from '../output.js';
 
 interface QueryFlags {
@@ -8,7 +8,7 @@ interface QueryFlags {
   outputDir: string;
   baseUrl?: string;
   apiKey?: string;
-  envFile: string;
+  dotenv?: string;
   concurrency: number;
   timeout: number;
   retries: number;
@@ -31,6 +31,22 @@ function seconds(value: string): number {
   return n;
 }
 
+// Node 20 reads `--env-file` itself wherever it stands, even after the script name, and exits 9
+// before rpe starts when the file is missing: the option cannot be made safe, so it is refused.
+function renamedEnvFile(): never {
+  throw new InvalidArgumentError(
+    'use --dotenv instead: Node itself reads --env-file (and exits when the file is missing)',
+  );
+}
+
+// One model's line: what the cache held, what this run got, and where it is.
+function modelLine(m: ModelQuerySummary): string {
+  const skipped = m.skipped ? `, ${m.skipped} not asked` : '';
+  const where = m.cached + m.answered > 0 ? ` -> ${m.file}` : '';
+  const error = m.error ? `; refused: ${m.error}` : '';
+  return `${m.model}: ${m.cached} cached, ${m.answered} answered, ${m.failed} failed${skipped}${where}${error}`;
+}
+
 // `rpe query`: asks every model of a models file every item, with the task's fixed prompt.
 export function register(program: Command): void {
   program
@@ -49,38 +65,39 @@ export function register(program: Command): void {
       'endpoint base URL, e.g. http://127.0.0.1:8000/v1 (default: EVAL_BASE_URL)',
     )
     .option('--api-key <key>', 'bearer key (default: EVAL_API_KEY; local servers need none)')
-    .option('--env-file <file>', 'where EVAL_BASE_URL and EVAL_API_KEY are read from', '.env')
+    .option(
+      '--dotenv <file>',
+      'where EVAL_BASE_URL and EVAL_API_KEY are read from (default: .env, when there is one)',
+    )
+    .addOption(new Option('--env-file <file>').hideHelp().argParser(renamedEnvFile))
     .option('--concurrency <n>', 'requests in flight at once', count(1), 4)
     .option('--timeout <seconds>', 'limit per request', seconds, 120)
     .option('--retries <n>', 'retries on 429, 5xx, network errors and timeouts', count(0), 4)
     .option('--json', 'print the run summary as JSON')
     .action(async (flags: QueryFlags) => {
       const { readItemsFile } = await import('../../panel/items/index.js');
-      const { loadEvalConfig, parseModelsList, queryModels } =
+      const { loadEvalConfig, readModelsFile, queryModels, queryWarnings } =
         await import('../../panel/query/index.js');
-      const { RpeError } = await import('../../framework/index.js');
       const items = readItemsFile(flags.items);
-      let modelsText: string;
-      try {
-        modelsText = readFileSync(flags.modelsFile, 'utf8');
-      } catch (cause) {
-        throw new RpeError(
-          'models_unreadable',
-          `cannot read ${flags.modelsFile}: ${String(cause)}`,
-        );
-      }
-      const models = parseModelsList(modelsText, flags.modelsFile);
+      const models = readModelsFile(flags.modelsFile);
       const config = loadEvalConfig({
         ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
         ...(flags.apiKey !== undefined ? { apiKey: flags.apiKey } : {}),
         env: process.env,
-        envFile: flags.envFile,
+        ...(flags.dotenv !== undefined ? { envFile: flags.dotenv, envFileRequired: true } : {}),
       });
 
+      const text = flags.json !== true;
+      if (text) {
+        printLine(`endpoint ${config.chatUrl}`);
+        // Said before anything is sent; the JSON document carries them as `warnings`.
+        for (const w of queryWarnings(items))
+          printLine(`warning: item ${w.item}: ${w.code}: ${w.message}`);
+      }
       const stop = new AbortController();
       const onSigint = () => stop.abort();
       process.once('SIGINT', onSigint);
-      const bar = progress('query', { quiet: flags.json === true });
+      const bar = progress('query', { quiet: !text });
       let result;
       try {
         result = await queryModels({
@@ -93,30 +110,30 @@ export function register(program: Command): void {
           retries: flags.retries,
           signal: stop.signal,
           onProgress: ({ done, total, model }) => bar.tick(done, total, model),
+          // A line per model as it finishes, so a long run shows its progress in a log too.
+          onModelDone: (summary) => {
+            if (!text) return;
+            bar.done();
+            printLine(modelLine(summary));
+          },
         });
       } finally {
         bar.done();
         process.off('SIGINT', onSigint);
       }
 
-      if (flags.json) printJson(result);
+      if (!text) printJson(result);
       else {
-        printLine(`endpoint ${result.endpoint}`);
-        for (const m of result.models) {
-          const error = m.error ? `; refused: ${m.error}` : '';
-          printLine(
-            `${m.model}: ${m.cached} cached, ${m.answered} answered, ${m.failed} failed -> ${m.file}${error}`,
-          );
-        }
-        for (const f of result.failures.slice(0, 20)) {
+        // A halt is said once, on stderr; the failures behind it are all alike.
+        const listed = result.halted ? [] : result.failures;
+        for (const f of listed.slice(0, 20)) {
           printLine(
             `  ${f.model} item ${f.item}: ${f.status} after ${f.attempts} attempt(s): ${f.message}`,
           );
         }
-        if (result.failures.length > 20)
-          printLine(`  ... and ${result.failures.length - 20} more failures`);
+        if (listed.length > 20) printLine(`  ... and ${listed.length - 20} more failures`);
         printLine(
-          `${result.requests} requests sent; ${result.complete ? 'every item answered' : 'answers missing'}`,
+          `${result.requests} request${result.requests === 1 ? '' : 's'} sent; ${result.complete ? 'every item answered' : 'answers missing'}`,
         );
       }
       if (result.stopped) {
@@ -124,9 +141,15 @@ export function register(program: Command): void {
           'rpe: stopped; answers so far are kept, run the same command to continue\n',
         );
         process.exitCode = 130;
+      } else if (result.halted) {
+        process.stderr.write(`rpe: ${result.halted.message}\n`);
+        process.exitCode = 2;
       } else if (!result.complete) {
+        const refused = result.models.filter((m) => m.error !== null).length;
         process.stderr.write(
-          'rpe: some requests failed (see above); run the same command again to ask only those\n',
+          refused > 0
+            ? `rpe: the server refused ${refused} model${refused === 1 ? '' : 's'} (see above): check the ids in ${flags.modelsFile} and the endpoint, then run the same command again\n`
+            : 'rpe: some requests failed (see above); run the same command again to ask only those\n',
         );
         process.exitCode = 2;
       }

@@ -4,6 +4,7 @@ export { normalize, codePointLength, isPythonSpace, PYTHON_WHITESPACE } from './
 export { itemSchema, type Item } from './item-schema.js';
 export type { ValidationIssue } from './validation-issue.js';
 export { validateItems, type ValidationResult } from './validate-items.js';
+export { loneSurrogateWarning } from './item-warnings.js';
 export { jaccard, overlap, type OverlapPair, type OverlapResult } from './overlap.js';
 export { inputsFromJsonl } from './inputs-from-jsonl.js';
 export { accepts } from './accepts.js';

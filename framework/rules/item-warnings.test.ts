@@ -44,4 +44,23 @@ describe('itemWarnings', () => {
     expect(codes('Jaki znak?', '?')).toEqual([]);
     expect(codes('Podaj skrót.', 'np')).toEqual([]);
   });
+
+  it('warns about a lone surrogate in any field, naming the field and the code point position', () => {
+    const warn = (item: { input: string; gold: string; aliases?: string[] }) =>
+      itemWarnings(item, 4, JSON.stringify(item)).filter((w) => w.code === 'lone_surrogate');
+    expect(warn({ input: '\u{1F600} a \ud800 b', gold: 'kot' })).toEqual([
+      {
+        line: 4,
+        code: 'lone_surrogate',
+        message:
+          'input holds a lone surrogate ("\\ud800" at character 5): it is not valid UTF-8, so it cannot be sent to a model and no answer can contain it',
+      },
+    ]);
+    expect(warn({ input: 'a', gold: 'x\udc00' })[0]?.message).toMatch(/^gold holds .*"\\udc00"/);
+    expect(warn({ input: 'a', gold: 'b', aliases: ['c', '\udbff'] })[0]?.message).toMatch(
+      /^aliases\[1\] holds/,
+    );
+    // A well-formed pair is one character, not a lone surrogate.
+    expect(warn({ input: 'emoji \ud83d\ude00', gold: '\u{1F600}' })).toEqual([]);
+  });
 });

@@ -32,6 +32,34 @@ const ROLE_PATTERNS: readonly RegExp[] = [
 const TRAILING_PUNCTUATION = /[.,;:!?…]$/u;
 const ONLY_PUNCTUATION = /^[\p{P}\s]*$/u;
 const LINE_SEPARATORS = /[\u0085\u2028\u2029]/u;
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A warning when a field holds a lone surrogate (written as a JSON escape such as "\ud800"): JSON
+ * accepts it, but it is no character, so the text cannot be sent to a model as UTF-8 (Python's
+ * encoder refuses it) and no answer can ever equal it. Null when every field is well formed.
+ */
+export function loneSurrogateWarning(item: Item, line: number): ValidationIssue | null {
+  const fields: [string, string][] = [
+    ['input', item.input],
+    ['gold', item.gold],
+    ...(item.aliases ?? []).map((alias, i): [string, string] => [`aliases[${i}]`, alias]),
+  ];
+  for (const [name, text] of fields) {
+    const match = LONE_SURROGATE.exec(text);
+    if (!match) continue;
+    const unit = match[0].charCodeAt(0).toString(16);
+    // Positions count code points, as the task's lengths do.
+    const at = [...text.slice(0, match.index)].length + 1;
+    return issue(
+      line,
+      'lone_surrogate',
+      `${name} holds a lone surrogate ("\\u${unit}" at character ${at}): it is not valid UTF-8, so it cannot be sent to a model and no answer can contain it`,
+    );
+  }
+  return null;
+}
 
 /**
  * Warnings for an item that passes the format check but that qualification or scoring may treat
@@ -81,5 +109,7 @@ export function itemWarnings(
       ),
     );
   }
+  const surrogate = loneSurrogateWarning(item, line);
+  if (surrogate) warnings.push(surrogate);
   return warnings;
 }

@@ -1,15 +1,17 @@
 import { isRpeError, openLexicon, type Lexicon } from '../../framework/index.js';
 
 /**
- * Opens the morphology lexicon for the lexicon baseline, or explains why it cannot: the other
- * baselines still run without it, so a missing snapshot is a note, not a failure.
+ * Opens the morphology lexicon for the lexicon baseline. Without a path, a bundled snapshot that
+ * cannot be opened is a note, not a failure: the other baselines still run without it. A path the
+ * user names must open: a typo there throws its RpeError (exit 2) instead of passing unnoticed.
  */
 export function openLexiconIfPresent(path?: string): {
   lexicon: Lexicon | null;
   note: string | null;
 } {
+  if (path !== undefined) return { lexicon: openLexicon(path), note: null };
   try {
-    return { lexicon: path === undefined ? openLexicon() : openLexicon(path), note: null };
+    return { lexicon: openLexicon(), note: null };
   } catch (error) {
     if (isRpeError(error)) return { lexicon: null, note: error.message };
     throw error;

@@ -109,12 +109,12 @@ describe('shortcut baselines', () => {
     expect(markdown).toContain('Lexicon baseline skipped: absent.');
   });
 
-  it('refuses a meta file of another length and skips a missing lexicon', () => {
+  it('refuses a meta file of another length, and a lexicon the caller names that does not open', () => {
     expect(() => runBaselines({ items: [{ input: 'a', gold: 'b' }], families: [] })).toThrow(
       /meta file has 0 lines/,
     );
-    const missing = openLexiconIfPresent('/nonexistent/morphology.sqlite');
-    expect(missing.lexicon).toBeNull();
-    expect(missing.note).toMatch(/not found/);
+    expect(() => openLexiconIfPresent('/nonexistent/morphology.sqlite')).toThrow(
+      expect.objectContaining({ code: 'lexicon_missing', exitCode: 2 }),
+    );
   });
 });

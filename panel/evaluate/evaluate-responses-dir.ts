@@ -1,5 +1,6 @@
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { readItemsFile } from '../items/index.js';
-import { RpeError } from '../../framework/index.js';
+import { RpeError, checkWritablePath } from '../../framework/index.js';
 import {
   evaluateResponses,
   refuseAliasesWithEvaluator,
@@ -16,7 +17,7 @@ import { writeMatrix } from './write-matrix.js';
 export interface EvaluateDirOptions {
   itemsPath: string;
   responsesDir: string;
-  /** Where the matrix goes; not written when the custom evaluator rejects a gold. */
+  /** Where the matrix goes; when nothing can be marked, no matrix is there after the run. */
   outputPath: string;
   /** Model ids in matrix order (a models file); default: every *.jsonl in name order. */
   models?: readonly string[];
@@ -30,7 +31,13 @@ export interface EvaluateDirOptions {
 }
 
 export interface EvaluateDirResult extends EvaluateResult {
+  /** The matrix written; null when nothing was marked (`status` is not `ok`). */
   output: string | null;
+  /**
+   * True when nothing was marked and an older file at the output path was removed, so that no
+   * later `rpe score` reads a matrix of other responses as if it were this run's.
+   */
+  removed_stale_output: boolean;
   n_items: number;
   n_models: number;
   evaluator:
@@ -39,10 +46,16 @@ export interface EvaluateDirResult extends EvaluateResult {
 }
 
 // `rpe evaluate`: reads the items and a responses folder, marks every answer, writes the matrix.
+// When nothing can be marked (no answers, a gold the evaluator rejects), no matrix is written and
+// an older one at the output path is removed.
 export async function evaluateResponsesDir(
   options: EvaluateDirOptions,
 ): Promise<EvaluateDirResult> {
   const items = readItemsFile(options.itemsPath);
+  // Before any marking: a matrix that cannot be written must not cost an evaluator run first.
+  checkWritablePath(options.outputPath, 'file', {
+    inputs: [options.itemsPath, ...(options.evaluatorPath ? [options.evaluatorPath] : [])],
+  });
   const responses = readResponsesDir(
     options.responsesDir,
     items,
@@ -60,9 +73,10 @@ export async function evaluateResponsesDir(
   }
   // Refused before any Python process starts.
   if (options.evaluatorPath) refuseAliasesWithEvaluator(items);
+  const answered = responses.some((r) => r.predictions.some((p) => p !== null));
   let python: PythonEvaluator | undefined;
   try {
-    if (options.evaluatorPath) {
+    if (options.evaluatorPath && answered) {
       python = await startPythonEvaluator({
         path: options.evaluatorPath,
         sandbox: options.sandbox ?? 'none',
@@ -80,20 +94,37 @@ export async function evaluateResponsesDir(
     if (result.matrix) writeMatrix(options.outputPath, result.matrix);
     return {
       output: result.matrix ? options.outputPath : null,
+      removed_stale_output: result.matrix ? false : removeStaleOutput(options.outputPath),
       n_items: items.length,
       n_models: responses.length,
       ...result,
-      evaluator:
-        options.evaluatorPath && python
-          ? {
-              kind: 'custom',
-              path: options.evaluatorPath,
-              sandbox: options.sandbox ?? 'none',
-              starts: python.starts,
-            }
-          : { kind: 'aliases' },
+      evaluator: options.evaluatorPath
+        ? {
+            kind: 'custom',
+            path: options.evaluatorPath,
+            sandbox: options.sandbox ?? 'none',
+            starts: python?.starts ?? 0,
+          }
+        : { kind: 'aliases' },
     };
   } finally {
     await python?.close();
   }
+}
+
+// Removes an older matrix at `path`; true when there was one.
+function removeStaleOutput(path: string): boolean {
+  if (!existsSync(path) || !statSync(path).isFile()) return false;
+  try {
+    rmSync(path);
+  } catch (cause) {
+    throw new RpeError(
+      'output_unwritable',
+      `cannot remove the stale matrix ${path}: ${String(cause)}`,
+      {
+        cause,
+      },
+    );
+  }
+  return true;
 }

@@ -56,35 +56,104 @@ describe('evaluateResponses with evaluator.py', () => {
     expect(calls).toEqual([]);
   });
 
-  it('marks through the Python worker; a timeout or an exception is reported and marked wrong', async () => {
+  it('marks through the Python worker, asking each distinct pair once', async () => {
+    const evaluator = await startPythonEvaluator({ path: fixture('casefold-with-traps') });
+    try {
+      const result = await evaluateResponses({
+        items: plain,
+        responses: [
+          model('a', ['KOTA', 'pies']),
+          model('b', ['kota', ' PSA ']),
+          model('c', ['KOTA', null]),
+        ],
+        evaluator,
+      });
+      expect(result.status).toBe('ok');
+      expect(result.gold_check).toEqual({ ok: true, rejected: [] });
+      expect(result.matrix?.correct).toEqual([
+        [1, 1, 1],
+        [0, 1, 0],
+      ]);
+      expect(result.fallback).toBeNull();
+      expect(result.evaluator_problems).toEqual([]);
+    } finally {
+      await evaluator.close();
+    }
+  });
+
+  it.each([
+    ['raises', 'wyjątek', 'error', 'ValueError: nie umiem'],
+    ['returns a non-bool', 'liczba', 'error', 'accept returned int, not bool'],
+    ['overruns its limit', 'wolno', 'timeout', 'accept() took longer than 800 ms'],
+  ])(
+    'replaces an evaluator that %s by exact match for the whole run, and says so',
+    async (_what, trap, status, message) => {
+      const evaluator = await startPythonEvaluator({
+        path: fixture('casefold-with-traps'),
+        callTimeoutMs: 800,
+      });
+      try {
+        // 'KOTA' would be accepted by the evaluator (case folding) but not by exact match.
+        const result = await evaluateResponses({
+          items: plain,
+          responses: [
+            model('a', ['KOTA', 'psa']),
+            model('b', [trap, 'PSA']),
+            model('c', ['kota', trap]),
+          ],
+          evaluator,
+        });
+        expect(result.status).toBe('ok');
+        expect(result.matrix?.correct).toEqual([
+          [0, 0, 1],
+          [1, 0, 0],
+        ]);
+        expect(result.models.map((m) => m.correct)).toEqual([1, 0, 1]);
+        expect(result.evaluator_problems).toEqual([{ model: 'b', item: 1, status, message }]);
+        expect(result.fallback).toEqual({
+          to: 'exact_match',
+          reason: `b item 1: ${status}: ${message}`,
+          answers: 6,
+        });
+      } finally {
+        await evaluator.close();
+      }
+    },
+  );
+
+  it('restarts its worker after a call that overran the limit', async () => {
     const evaluator = await startPythonEvaluator({
       path: fixture('casefold-with-traps'),
       callTimeoutMs: 800,
     });
     try {
-      const result = await evaluateResponses({
-        items: plain,
-        responses: [
-          model('a', ['KOTA', 'wolno']),
-          model('b', ['wyjątek', ' PSA ']),
-          model('c', ['czytaj', 'psa']),
-        ],
-        evaluator,
+      expect(await evaluator.accept('wolno', 'kota')).toEqual({
+        status: 'timeout',
+        message: 'accept() took longer than 800 ms',
       });
-      expect(result.gold_check).toEqual({ ok: true, rejected: [] });
-      expect(result.matrix?.correct).toEqual([
-        [1, 0, 1],
-        [0, 1, 1],
-      ]);
-      expect(result.evaluator_problems).toEqual([
-        { model: 'a', item: 2, status: 'timeout', message: 'accept() took longer than 800 ms' },
-        { model: 'b', item: 1, status: 'error', message: 'ValueError: nie umiem' },
-      ]);
-      // The worker was killed after the timeout and started again for the next call.
+      expect(await evaluator.accept('KOTA', 'kota')).toEqual({ status: 'accepted' });
       expect(evaluator.starts).toBe(2);
     } finally {
       await evaluator.close();
     }
+  });
+
+  it('marks nothing, and asks nothing, when no model answered any item', async () => {
+    const calls: string[] = [];
+    const evaluator = {
+      accept: (prediction: string) => {
+        calls.push(prediction);
+        return Promise.resolve({ status: 'accepted' as const });
+      },
+    };
+    const result = await evaluateResponses({
+      items: plain,
+      responses: [model('a', [null, null]), model('b', [null, null])],
+      evaluator,
+    });
+    expect(result).toMatchObject({ status: 'no_answers', matrix: null, gold_check: null });
+    expect(result.missing).toHaveLength(4);
+    expect(calls).toEqual([]);
   });
 
   it('marks nothing when the evaluator does not accept every gold', async () => {
@@ -96,6 +165,7 @@ describe('evaluateResponses with evaluator.py', () => {
         evaluator,
       });
       expect(result.matrix).toBeNull();
+      expect(result.status).toBe('gold_rejected');
       expect(result.gold_check).toEqual({
         ok: false,
         rejected: [

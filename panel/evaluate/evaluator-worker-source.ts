@@ -26,6 +26,8 @@ path = sys.argv[1]
 try:
     sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
     spec = importlib.util.spec_from_file_location('evaluator', path)
+    if spec is None:
+        raise ImportError('not a Python source file (evaluator.py)')
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     accept = getattr(module, 'accept', None)

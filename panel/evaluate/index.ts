@@ -6,6 +6,7 @@ export {
   type CorrectnessMatrix,
   type CustomEvaluator,
   type EvaluatorProblem,
+  type EvaluatorFallback,
   type EvaluateResult,
 } from './evaluate-responses.js';
 export {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { execa } from 'execa';
 import { RpeError } from '../../framework/index.js';
@@ -37,6 +38,7 @@ export async function startPythonEvaluator(
   options: PythonEvaluatorOptions,
 ): Promise<PythonEvaluator> {
   const path = resolve(options.path);
+  requireSourceFile(options.path);
   const sandbox = options.sandbox ?? 'none';
   if (sandbox === 'docker') await requireImage(options.image);
   const callTimeoutMs = options.callTimeoutMs ?? ACCEPT_TIMEOUT_MS;
@@ -97,6 +99,22 @@ export async function startPythonEvaluator(
       worker = null;
     },
   };
+}
+
+// Fails early, naming the file, when there is no evaluator.py to load (before Python says less).
+function requireSourceFile(path: string): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    throw new RpeError('evaluator_unloadable', `cannot read ${path}: no such file`);
+  }
+  if (!stats.isFile()) {
+    throw new RpeError(
+      'evaluator_unloadable',
+      `cannot read ${path}: ${stats.isDirectory() ? 'it is a folder' : 'it is not a regular file'}`,
+    );
+  }
 }
 
 // Fails early, with the fix, when the runner image is not there (it is never pulled).

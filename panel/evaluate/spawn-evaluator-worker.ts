@@ -138,7 +138,11 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
     close: async () => {
       child.stdin?.end();
       // `docker run --rm` returns once the container is removed, so this also waits for that.
-      const ended = await Promise.race([child.then(() => true), sleep(5000).then(() => false)]);
+      // Unreferenced: a worker that ends at once must not keep the process alive 5 s longer.
+      const ended = await Promise.race([
+        child.then(() => true),
+        sleep(5000, undefined, { ref: false }).then(() => false),
+      ]);
       if (!ended) await kill();
     },
   };

@@ -1,20 +1,30 @@
 import { askWithRetries, type RetriedOutcome } from './ask-with-retries.js';
+import type { ChatOutcome } from './request-chat-completion.js';
 import type { QueryOptions } from './query-models.js';
 import { requestChatCompletion } from './request-chat-completion.js';
 import { DECODING, SYSTEM_MESSAGE } from './system-message.js';
 
-// Asks one model one item the official way, retrying by the run's policy; `onRequest` counts
-// every HTTP request sent, retries included.
+/** How one run watches its requests. */
+export interface AskHooks {
+  /** Called for every HTTP request sent, retries included. */
+  onRequest(): void;
+  /** Stops the request and its backoff waits (Ctrl-C, or the run halting). */
+  signal: AbortSignal;
+  /** Sees every attempt; true ends the retries at once. */
+  giveUp(outcome: ChatOutcome): boolean;
+}
+
+// Asks one model one item the official way, retrying by the run's policy.
 export function askItem(
   options: QueryOptions,
   model: string,
   input: string,
-  onRequest: () => void,
+  hooks: AskHooks,
 ): Promise<RetriedOutcome> {
-  const { signal } = options;
+  const { signal } = hooks;
   return askWithRetries(
     () => {
-      onRequest();
+      hooks.onRequest();
       return requestChatCompletion({
         url: options.config.chatUrl,
         apiKey: options.config.apiKey,
@@ -23,7 +33,7 @@ export function askItem(
         input,
         ...DECODING,
         timeoutMs: options.timeoutMs ?? 120_000,
-        ...(signal ? { signal } : {}),
+        signal,
         ...(options.fetch ? { fetch: options.fetch } : {}),
       });
     },
@@ -33,5 +43,6 @@ export function askItem(
       maxDelayMs: options.maxDelayMs ?? 60_000,
     },
     signal,
+    hooks.giveUp,
   );
 }

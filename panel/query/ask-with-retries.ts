@@ -35,17 +35,20 @@ export function retryDelay(outcome: ChatOutcome, retry: number, policy: RetryPol
   return Math.round(Math.min(hinted ?? backoff, policy.maxDelayMs));
 }
 
-// Runs `ask` until it succeeds, fails for good, runs out of retries or the signal stops the run.
+// Runs `ask` until it succeeds, fails for good, runs out of retries or the signal stops the run;
+// `giveUp` sees every attempt and may end the retries early (the whole run is halting).
 export async function askWithRetries(
   ask: () => Promise<ChatOutcome>,
   policy: RetryPolicy,
   signal?: AbortSignal,
+  giveUp: (outcome: ChatOutcome) => boolean = () => false,
 ): Promise<RetriedOutcome> {
   let attempts = 0;
   for (;;) {
     const outcome = await ask();
     attempts += 1;
-    if (!isRetryable(outcome) || attempts > policy.retries || signal?.aborted) {
+    const stop = giveUp(outcome);
+    if (stop || !isRetryable(outcome) || attempts > policy.retries || signal?.aborted) {
       return { outcome, attempts };
     }
     const stopped = await sleep(retryDelay(outcome, attempts - 1, policy), signal);

@@ -8,6 +8,8 @@ export {
   type LoadEvalConfigOptions,
 } from './load-eval-config.js';
 export { parseModelsList } from './parse-models-list.js';
+export { readModelsFile, MAX_MODELS_FILE_BYTES } from './read-models-file.js';
+export { readSmallFile } from './read-small-file.js';
 export { modelFileName } from './model-file-name.js';
 export { responseKey, type ResponseKeyParts } from './response-key.js';
 export {
@@ -38,4 +40,12 @@ export {
   type QueryResult,
   type QueryFailure,
   type ModelQuerySummary,
+  type QueryWarning,
 } from './query-models.js';
+export { queryWarnings } from './query-warnings.js';
+export {
+  createEndpointBreaker,
+  REPEATED_FAILURES,
+  type EndpointBreaker,
+  type QueryHalt,
+} from './endpoint-breaker.js';

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chatCompletionsUrl, loadEvalConfig } from './load-eval-config.js';
 import { parseDotEnv } from './parse-dot-env.js';
 import { parseModelsList } from './parse-models-list.js';
+import { readModelsFile } from './read-models-file.js';
 import { modelFileName } from './model-file-name.js';
 import { responseKey } from './response-key.js';
 
@@ -63,7 +65,32 @@ describe('loadEvalConfig', () => {
   });
 });
 
+describe('the .env file', () => {
+  it('must exist, and be a regular file, when the user names it', () => {
+    const envFile = join(dir, 'absent.env');
+    expect(() => loadEvalConfig({ envFile, envFileRequired: true })).toThrow(
+      expect.objectContaining({
+        code: 'env_unreadable',
+        message: `cannot read ${envFile}: no such file`,
+      }),
+    );
+    expect(() => loadEvalConfig({ envFile: dir, envFileRequired: true })).toThrow(
+      `cannot read ${dir}: it is a folder`,
+    );
+  });
+});
+
 describe('models file', () => {
+  it('refuses a pipe instead of waiting for a writer', () => {
+    const fifo = join(dir, 'models.fifo');
+    execFileSync('mkfifo', [fifo]);
+    expect(() => readModelsFile(fifo)).toThrow(`cannot read ${fifo}: it is not a regular file`);
+  });
+
+  it('ignores a byte order mark', () => {
+    expect(parseModelsList('\uFEFFa/b\n')).toEqual(['a/b']);
+  });
+
   it('reads ids, skipping comments and blank lines', () => {
     expect(
       parseModelsList('# panel\nspeakleash/Bielik-11B-v3.0-Instruct\n\n  qwen2.5:7b  # ollama\n'),
@@ -88,11 +115,20 @@ describe('models file', () => {
 
 describe('responseKey', () => {
   it('changes with every part that decides the answer', () => {
-    const base = { model: 'm', system: 's', input: 'i', temperature: 0, max_tokens: 64 };
+    const base = {
+      endpoint: 'http://a:1/v1/chat/completions',
+      model: 'm',
+      system: 's',
+      input: 'i',
+      temperature: 0,
+      max_tokens: 64,
+    };
     const key = responseKey(base);
     expect(key).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(responseKey({ ...base })).toBe(key);
     for (const change of [
+      { endpoint: 'http://b:1/v1/chat/completions' },
+      { endpoint: undefined },
       { model: 'n' },
       { system: 't' },
       { input: 'i ' },

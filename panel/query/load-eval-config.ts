@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { RpeError } from '../../framework/index.js';
 import { parseDotEnv } from './parse-dot-env.js';
+import { readSmallFile } from './read-small-file.js';
 
 /** Where the panel is asked: an OpenAI-compatible server and its key, parsed once. */
 export interface EvalConfig {
@@ -24,9 +24,14 @@ export interface LoadEvalConfigOptions {
   apiKey?: string;
   /** The process environment, passed in by the caller so nothing deeper reads it. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** The .env file; default `.env` in the working folder. A missing file is not an error. */
+  /** The .env file; default `.env` in the working folder. A missing file is not an error... */
   envFile?: string;
+  /** ...unless this is set (the user named the file): then it is RpeError `env_unreadable`. */
+  envFileRequired?: boolean;
 }
+
+/** A .env file holds a few variables: anything larger is not one. */
+const MAX_DOTENV_BYTES = 1 << 20;
 
 const httpUrl = z
   .string()
@@ -35,15 +40,11 @@ const httpUrl = z
 
 // Resolves the endpoint from options, then the environment, then `.env` (EVAL_BASE_URL, EVAL_API_KEY).
 export function loadEvalConfig(options: LoadEvalConfigOptions = {}): EvalConfig {
-  const envFile = resolve(options.envFile ?? '.env');
-  let dotenv: Record<string, string> = {};
-  if (existsSync(envFile)) {
-    try {
-      dotenv = parseDotEnv(readFileSync(envFile, 'utf8'));
-    } catch (cause) {
-      throw new RpeError('env_unreadable', `cannot read ${envFile}: ${String(cause)}`, { cause });
-    }
-  }
+  const envFile = options.envFile ?? '.env';
+  const dotenv =
+    options.envFileRequired === true || existsSync(envFile)
+      ? parseDotEnv(readSmallFile(envFile, MAX_DOTENV_BYTES, 'env_unreadable').toString('utf8'))
+      : {};
   const env = options.env ?? {};
   const pick = (option: string | undefined, name: string) =>
     nonEmpty(option) !== undefined

@@ -9,20 +9,23 @@ import { modelFileName } from './model-file-name.js';
 export function parseModelsList(text: string, fileName = 'models file'): string[] {
   const models: string[] = [];
   const seen = new Map<string, number>();
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const model = raw.replace(/#.*$/, '').trim();
-    if (model === '') return;
-    const file = modelFileName(model);
-    const earlier = seen.get(file);
-    if (earlier !== undefined) {
-      throw new RpeError(
-        'models_duplicate',
-        `${fileName} line ${index + 1}: model ${JSON.stringify(model)} repeats line ${earlier} (same responses file ${file})`,
-      );
-    }
-    seen.set(file, index + 1);
-    models.push(model);
-  });
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .forEach((raw, index) => {
+      const model = raw.replace(/#.*$/, '').trim();
+      if (model === '') return;
+      const file = modelFileName(model);
+      const earlier = seen.get(file);
+      if (earlier !== undefined) {
+        throw new RpeError(
+          'models_duplicate',
+          `${fileName} line ${index + 1}: model ${JSON.stringify(model)} repeats line ${earlier} (same responses file ${file})`,
+        );
+      }
+      seen.set(file, index + 1);
+      models.push(model);
+    });
   if (models.length === 0) {
     throw new RpeError('models_empty', `${fileName}: no model ids (one per line, # for comments)`);
   }

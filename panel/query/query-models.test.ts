@@ -1,4 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +17,8 @@ import {
 } from '../../tests/panel/fake-chat-server.js';
 import { chatCompletionsUrl } from './load-eval-config.js';
 import { queryModels, type QueryOptions } from './query-models.js';
-import { SYSTEM_MESSAGE } from './system-message.js';
+import { responseKey } from './response-key.js';
+import { DECODING, SYSTEM_MESSAGE } from './system-message.js';
 
 let dir: string;
 let server: FakeChatServer | undefined;
@@ -84,7 +93,8 @@ describe('queryModels', () => {
     expect(result.failures).toEqual([
       expect.objectContaining({ model: 'm', item: 1, status: 'timeout', attempts: 2 }),
     ]);
-    expect(readFileSync(join(dir, 'm.jsonl'), 'utf8')).toBe('');
+    // No answer, no file: an empty responses file would look like a model that was asked.
+    expect(existsSync(join(dir, 'm.jsonl'))).toBe(false);
   });
 
   it('waits as long as Retry-After says after a 429, then succeeds', async () => {
@@ -112,8 +122,9 @@ describe('queryModels', () => {
   });
 
   it('reports a malformed body without retrying it, and asks it again on the next run', async () => {
+    let broken = true;
     server = await startFakeChatServer((r) =>
-      r.body.messages[1]?.content === items[1]?.input
+      broken && r.body.messages[1]?.content === items[1]?.input
         ? { body: '{"choices": "nope"' }
         : { content: echoAnswer(r) },
     );
@@ -121,12 +132,13 @@ describe('queryModels', () => {
     expect(first.failures).toEqual([
       expect.objectContaining({ item: 2, status: 'malformed', attempts: 1 }),
     ]);
+    expect(first.halted).toBeNull();
     expect(lines('m.jsonl').map((l) => l.item)).toEqual([1, 3, 4]);
-    await server.close();
-    server = await startFakeChatServer();
+    broken = false;
+    const before = server.received.length;
     const second = await queryModels(options({ models: ['m'] }));
     expect(second.requests).toBe(1);
-    expect(server.received[0]?.body.messages[1]?.content).toBe(items[1]?.input);
+    expect(server.received[before]?.body.messages[1]?.content).toBe(items[1]?.input);
     expect(lines('m.jsonl').map((l) => l.item)).toEqual([1, 2, 3, 4]);
   });
 
@@ -191,8 +203,17 @@ describe('queryModels', () => {
     }));
     const result = await queryModels(options({ concurrency: 1 }));
     expect(server.received).toHaveLength(1);
-    expect(result.models).toHaveLength(1);
     expect(result.models[0]?.error).toMatch(/^HTTP 401: .*invalid api key/);
+    // The model never asked is in the summary too, with what its cache holds.
+    expect(result.models[1]).toMatchObject({
+      model: 'model-b',
+      cached: 0,
+      skipped: 4,
+      error: null,
+    });
+    expect(result.halted).toMatchObject({ code: 'key_refused' });
+    expect(result.halted?.message).toMatch(/refused the API key .*check --api-key or EVAL_API_KEY/);
+    expect(result.halted?.message).not.toMatch(/run again/);
     expect(result.complete).toBe(false);
   });
 
@@ -201,7 +222,179 @@ describe('queryModels', () => {
     writeFileSync(join(dir, 'keep.txt'), 'x');
     await queryModels(options({ models: ['m'] }));
     expect(readFileSync(join(dir, 'keep.txt'), 'utf8')).toBe('x');
-    const { readdirSync } = await import('node:fs');
     expect(readdirSync(dir).sort()).toEqual(['keep.txt', 'm.jsonl']);
+  });
+});
+
+// A fetch that fails like undici does when nothing listens: TypeError with the system's code.
+function refusedFetch(): Promise<Response> {
+  const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4'), {
+    code: 'ECONNREFUSED',
+  });
+  return Promise.reject(new TypeError('fetch failed', { cause }));
+}
+
+describe('queryModels when the endpoint does not work', () => {
+  it('halts at once when nothing listens, sending no retry and writing nothing', async () => {
+    const outputDir = join(dir, 'new', 'responses');
+    const started = Date.now();
+    const result = await queryModels(
+      options({
+        outputDir,
+        config: { chatUrl: 'http://127.0.0.1:4/v1/chat/completions', apiKey: null },
+        baseDelayMs: 5000,
+      }),
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(result.halted).toMatchObject({ code: 'endpoint_unreachable' });
+    expect(result.halted?.message).toMatch(
+      /^cannot reach http:\/\/127\.0\.0\.1:4\/v1\/chat\/completions: connection refused \(ECONNREFUSED\)/,
+    );
+    expect(result.requests).toBeLessThanOrEqual(4);
+    expect(result.failures.every((f) => f.attempts === 1)).toBe(true);
+    expect(
+      result.models.map((m) => [m.model, m.cached + m.answered, m.skipped + m.failed]),
+    ).toEqual([
+      ['org/model-a', 0, 4],
+      ['model-b', 0, 4],
+    ]);
+    expect(existsSync(join(dir, 'new'))).toBe(false);
+  });
+
+  it('names a port that fetch refuses outright', async () => {
+    const result = await queryModels(
+      options({ config: { chatUrl: 'http://127.0.0.1:9/v1/chat/completions', apiKey: null } }),
+    );
+    expect(result.halted?.message).toMatch(/fetch refuses this port/);
+  });
+
+  it('halts when the first requests all fail the same way, before asking the next model', async () => {
+    server = await startFakeChatServer(() => ({ status: 500, body: 'model not loaded' }));
+    const result = await queryModels(options({ concurrency: 1, retries: 1 }));
+    expect(result.halted).toMatchObject({ code: 'repeated_failure' });
+    expect(result.halted?.message).toMatch(
+      /^the first 3 requests all failed the same way \(HTTP 500: model not loaded\)/,
+    );
+    // Three requests and their one retry each; model-b was never asked.
+    expect(server.received).toHaveLength(6);
+    expect(result.models[1]).toMatchObject({ model: 'model-b', skipped: 4, failed: 0 });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('halts when a server that answered starts failing every request', async () => {
+    server = await startFakeChatServer((r, n) =>
+      n < 2 ? { content: echoAnswer(r) } : { status: 503, body: 'overloaded' },
+    );
+    const result = await queryModels(options({ concurrency: 1, retries: 0 }));
+    expect(result.halted?.message).toMatch(
+      /^3 requests in a row failed the same way \(HTTP 503: overloaded\); answers so far are kept/,
+    );
+    expect(server.received).toHaveLength(5);
+    expect(lines('org__model-a.jsonl')).toHaveLength(2);
+  });
+
+  it('does not halt on answers the server refuses one by one after it has answered', async () => {
+    server = await startFakeChatServer((r, n) =>
+      n === 0 ? { content: echoAnswer(r) } : { status: 400, body: 'context too long' },
+    );
+    const result = await queryModels(options({ concurrency: 1 }));
+    expect(result.halted).toBeNull();
+    expect(result.failures).toHaveLength(7);
+    expect(result.models[1]).toMatchObject({ failed: 4, skipped: 0 });
+  });
+
+  it('retries a refused connection once the server has answered (a restart)', async () => {
+    server = await startFakeChatServer();
+    let calls = 0;
+    const flaky: typeof fetch = (input, init) =>
+      ++calls === 2 ? refusedFetch() : fetch(input, init);
+    const result = await queryModels(
+      options({ models: ['m'], concurrency: 1, fetch: flaky, baseDelayMs: 1 }),
+    );
+    expect(result.halted).toBeNull();
+    expect(result.complete).toBe(true);
+    expect(result.requests).toBe(5);
+  });
+
+  it('refuses an output folder under a file before sending anything', async () => {
+    server = await startFakeChatServer();
+    writeFileSync(join(dir, 'file'), 'x');
+    await expect(
+      queryModels(options({ outputDir: join(dir, 'file', 'out') })),
+    ).rejects.toMatchObject({
+      code: 'output_unwritable',
+      message: expect.stringMatching(/is a file, not a folder/),
+    });
+    expect(server.received).toHaveLength(0);
+  });
+});
+
+describe('queryModels reporting', () => {
+  it('reports each model as soon as it is done, the ones never asked included', async () => {
+    server = await startFakeChatServer((r) =>
+      r.body.model === 'model-b' ? { status: 401, body: 'no' } : { content: echoAnswer(r) },
+    );
+    const seen: string[] = [];
+    const result = await queryModels(
+      options({
+        models: ['org/model-a', 'model-b', 'model-c'],
+        concurrency: 1,
+        onModelDone: (m) =>
+          seen.push(`${m.model}:${m.answered}:${m.skipped}:${server?.received.length}`),
+      }),
+    );
+    // model-a's line came before model-b was asked at all.
+    expect(seen).toEqual(['org/model-a:4:0:4', 'model-b:0:3:5', 'model-c:0:4:5']);
+    expect(result.halted?.code).toBe('key_refused');
+  });
+
+  it('warns about an input with a lone surrogate before sending it', async () => {
+    server = await startFakeChatServer();
+    const result = await queryModels(
+      options({ models: ['m'], items: [{ input: 'Podaj \ud800 formę' }, { input: 'dobre' }] }),
+    );
+    expect(result.warnings).toEqual([
+      {
+        item: 1,
+        code: 'lone_surrogate',
+        message: expect.stringContaining('input holds a lone surrogate ("\\ud800" at character 7)'),
+      },
+    ]);
+  });
+});
+
+describe('queryModels cache', () => {
+  it('keys answers by endpoint: another server is asked again, and lines say who answered', async () => {
+    server = await startFakeChatServer();
+    await queryModels(options({ models: ['m'] }));
+    expect(lines('m.jsonl')[0]).toMatchObject({ endpoint: `${server.baseUrl}/chat/completions` });
+    const other = await startFakeChatServer((r) => ({ content: `inny ${echoAnswer(r)}` }));
+    try {
+      const elsewhere = await queryModels(
+        options({
+          models: ['m'],
+          config: { chatUrl: `${other.baseUrl}/chat/completions`, apiKey: null },
+        }),
+      );
+      expect(elsewhere).toMatchObject({ requests: 4, models: [{ cached: 0, answered: 4 }] });
+      expect(lines('m.jsonl')[1]?.response).toBe('inny m:psa');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('asks again what a file of the endpoint-blind key recipe holds', async () => {
+    server = await startFakeChatServer();
+    const old = items.map((item, i) => ({
+      key: responseKey({ model: 'm', system: SYSTEM_MESSAGE, input: item.input, ...DECODING }),
+      model: 'm',
+      item: i + 1,
+      input: item.input,
+      response: 'stare',
+    }));
+    writeFileSync(join(dir, 'm.jsonl'), old.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const result = await queryModels(options({ models: ['m'] }));
+    expect(result.models[0]).toMatchObject({ cached: 0, answered: 4 });
+    expect(lines('m.jsonl').map((l) => l.response)).not.toContain('stare');
   });
 });

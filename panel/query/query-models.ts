@@ -1,10 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { RpeError } from '../../framework/index.js';
+import { RpeError, checkWritablePath } from '../../framework/index.js';
 import { askItem } from './ask-item.js';
+import { createEndpointBreaker, type QueryHalt } from './endpoint-breaker.js';
 import type { EvalConfig } from './load-eval-config.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
 import { modelFileName } from './model-file-name.js';
+import { queryWarnings } from './query-warnings.js';
 import type { ChatOutcome } from './request-chat-completion.js';
 import {
   appendResponse,
@@ -34,6 +36,8 @@ export interface QueryOptions {
   signal?: AbortSignal;
   fetch?: typeof fetch;
   onProgress?: (event: { done: number; total: number; model: string }) => void;
+  /** Called once per model, in order, as soon as its summary is final (also for models never asked). */
+  onModelDone?: (summary: ModelQuerySummary) => void;
 }
 
 export interface QueryFailure {
@@ -54,14 +58,24 @@ export interface ModelQuerySummary {
   /** Answers received in this run. */
   answered: number;
   failed: number;
+  /** Items without an answer that this run did not finish asking (the run or the model stopped). */
+  skipped: number;
   /** Set when the server refused the model itself (404, 401, 403): its other items were not sent. */
   error: string | null;
+}
+
+/** A warning about an item, given before anything is sent (`item` is 1-based). */
+export interface QueryWarning {
+  item: number;
+  code: string;
+  message: string;
 }
 
 export interface QueryResult {
   endpoint: string;
   output_dir: string;
   decoding: { temperature: number; max_tokens: number };
+  /** Every model of the list, in order, asked or not. */
   models: ModelQuerySummary[];
   failures: QueryFailure[];
   /** HTTP requests sent in this run, retries included. */
@@ -70,22 +84,26 @@ export interface QueryResult {
   complete: boolean;
   /** The signal stopped the run before the end. */
   stopped: boolean;
+  /** Why the run stopped by itself before the end (server down, key refused, ...); else null. */
+  halted: QueryHalt | null;
+  warnings: QueryWarning[];
 }
 
 // Asks every model every item (answers already cached are not asked again) and writes one
 // responses file per model; failures are reported as data, and the next run retries them.
+// A server that is not there, refuses the key or fails every request the same way halts the run.
 export async function queryModels(options: QueryOptions): Promise<QueryResult> {
-  const { items, models, outputDir, signal } = options;
-  try {
-    mkdirSync(outputDir, { recursive: true });
-  } catch (cause) {
-    throw new RpeError('output_unwritable', `cannot create ${outputDir}: ${String(cause)}`, {
-      cause,
-    });
-  }
+  const { items, models, outputDir } = options;
+  // Checked before anything is sent; the folder itself is made with the first answer.
+  checkWritablePath(outputDir, 'folder');
   const total = items.length * models.length;
+  const endpoint = options.config.chatUrl;
+  const breaker = createEndpointBreaker(endpoint);
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, breaker.signal])
+    : breaker.signal;
   const result: QueryResult = {
-    endpoint: options.config.chatUrl,
+    endpoint,
     output_dir: outputDir,
     decoding: { ...DECODING },
     models: [],
@@ -93,17 +111,25 @@ export async function queryModels(options: QueryOptions): Promise<QueryResult> {
     requests: 0,
     complete: false,
     stopped: false,
+    halted: null,
+    warnings: queryWarnings(items),
+  };
+  const ensureOutputDir = () => {
+    try {
+      mkdirSync(outputDir, { recursive: true });
+    } catch (cause) {
+      throw new RpeError('output_unwritable', `cannot create ${outputDir}: ${String(cause)}`, {
+        cause,
+      });
+    }
   };
   let done = 0;
-  let endpointRefused = false;
   for (const model of models) {
-    if (signal?.aborted || endpointRefused) break;
     const file = join(outputDir, modelFileName(model));
-    const cache = readResponseCache(file);
-    endWithNewline(file);
     const keys = items.map((item) =>
-      responseKey({ model, system: SYSTEM_MESSAGE, input: item.input, ...DECODING }),
+      responseKey({ endpoint, model, system: SYSTEM_MESSAGE, input: item.input, ...DECODING }),
     );
+    const cache = readResponseCache(file);
     const answers = new Map<string, ResponseRecord>();
     const pending: { key: string; index: number }[] = [];
     keys.forEach((key, index) => {
@@ -118,34 +144,50 @@ export async function queryModels(options: QueryOptions): Promise<QueryResult> {
       cached: items.length - pending.length,
       answered: 0,
       failed: 0,
+      skipped: pending.length,
       error: null,
     };
     result.models.push(summary);
+    if (signal.aborted) {
+      // Never asked: its summary still says what the cache holds.
+      options.onModelDone?.(summary);
+      continue;
+    }
     done += summary.cached;
     options.onProgress?.({ done, total, model });
+    endWithNewline(file);
 
     await mapWithConcurrency(
       pending,
       options.concurrency ?? 4,
       async ({ key, index }) => {
         const input = items[index]?.input ?? '';
-        const { outcome, attempts } = await askItem(options, model, input, () => {
-          result.requests += 1;
+        const { outcome, attempts } = await askItem(options, model, input, {
+          onRequest: () => {
+            result.requests += 1;
+          },
+          signal,
+          giveUp: (attempt) => breaker.attempt(attempt),
         });
+        breaker.settle(outcome);
         if (outcome.status === 'ok') {
           const record: ResponseRecord = {
             key,
+            endpoint,
             model,
             item: index + 1,
             input,
             response: outcome.content,
             finish_reason: outcome.finishReason,
           };
+          ensureOutputDir();
           appendResponse(file, record);
           answers.set(key, record);
           summary.answered += 1;
+          summary.skipped -= 1;
         } else if (outcome.status !== 'aborted') {
           summary.failed += 1;
+          summary.skipped -= 1;
           result.failures.push({
             model,
             item: index + 1,
@@ -155,30 +197,33 @@ export async function queryModels(options: QueryOptions): Promise<QueryResult> {
           });
           if (outcome.status === 'http_error' && [401, 403, 404].includes(outcome.httpStatus)) {
             summary.error ??= outcome.message;
-            endpointRefused ||= outcome.httpStatus !== 404;
           }
         }
         done += 1;
         options.onProgress?.({ done, total, model });
       },
-      () => signal?.aborted === true || summary.error !== null,
+      () => signal.aborted || summary.error !== null,
     );
 
-    if (!signal?.aborted) {
-      // The finished file holds this set's answers in item order; stale lines of changed items go.
+    if (!signal.aborted) {
+      // The finished file holds this set's answers in item order; stale lines of changed items go,
+      // and a model without any answer keeps no (empty) file.
       const ordered = keys.flatMap((key, index) => {
         const record = answers.get(key);
         return record ? [{ ...record, item: index + 1 }] : [];
       });
-      writeResponseFile(file, ordered);
+      if (ordered.length > 0) writeResponseFile(file, ordered);
+      else if (existsSync(file)) rmSync(file, { force: true });
     }
+    options.onModelDone?.(summary);
   }
-  result.stopped = signal?.aborted === true;
+  result.stopped = options.signal?.aborted === true;
+  result.halted = result.stopped ? null : breaker.halt;
   result.failures.sort(
     (a, b) => models.indexOf(a.model) - models.indexOf(b.model) || a.item - b.item,
   );
-  result.complete =
-    result.models.length === models.length &&
-    result.models.every((m) => m.cached + m.answered === m.items && m.error === null);
+  result.complete = result.models.every(
+    (m) => m.cached + m.answered === m.items && m.error === null,
+  );
   return result;
 }

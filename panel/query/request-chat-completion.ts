@@ -20,7 +20,13 @@ export interface ChatRequest {
 export type ChatOutcome =
   | { status: 'ok'; content: string; finishReason: string | null }
   | { status: 'http_error'; httpStatus: number; retryAfterMs: number | null; message: string }
-  | { status: 'network_error'; message: string }
+  | {
+      status: 'network_error';
+      message: string;
+      /** The system's code when there is one (ECONNREFUSED, ENOTFOUND, ...); 'bad_port' when fetch
+       * refuses the port itself. */
+      code?: string;
+    }
   | { status: 'timeout'; message: string }
   | { status: 'malformed'; message: string }
   | { status: 'aborted'; message: string };
@@ -80,13 +86,22 @@ export async function requestChatCompletion(request: ChatRequest): Promise<ChatO
     if (timeout.aborted) {
       return { status: 'timeout', message: `no complete answer within ${request.timeoutMs} ms` };
     }
-    const cause =
-      error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+    const code = networkErrorCode(cause);
     return {
       status: 'network_error',
-      message: `${error instanceof Error ? error.message : String(error)}${cause}`,
+      message: `${error instanceof Error ? error.message : String(error)}${cause ? `: ${cause.message}` : ''}`,
+      ...(code ? { code } : {}),
     };
   }
+}
+
+// fetch's cause carries the system's code (ECONNREFUSED, ENOTFOUND, UND_ERR_CONNECT_TIMEOUT...);
+// a port that fetch refuses outright (9, 25, 6000, ...) has only the message "bad port".
+function networkErrorCode(cause: Error | null): string | undefined {
+  if (!cause) return undefined;
+  if ('code' in cause && typeof cause.code === 'string') return cause.code;
+  return cause.message === 'bad port' ? 'bad_port' : undefined;
 }
 
 function parseCompletion(text: string): ChatOutcome {

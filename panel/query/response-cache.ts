@@ -7,8 +7,10 @@ import { RpeError, writeFileAtomic } from '../../framework/index.js';
  * answer arrives, so an interrupted run keeps every answer it got.
  */
 export const responseRecordSchema = z.object({
-  /** responseKey() of (model, system message, input, decoding). */
+  /** responseKey() of (endpoint, model, system message, input, decoding). */
   key: z.string(),
+  /** The chat completions URL that answered (absent in files of older versions). */
+  endpoint: z.string().optional(),
   model: z.string(),
   /** 1-based item number in the items file of the run that asked. */
   item: z.number().int().positive(),

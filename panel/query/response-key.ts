@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 
 /** Everything that decides a model's answer to one item, hence the cache key. */
 export interface ResponseKeyParts {
+  /**
+   * The chat completions URL that answers. The same model id on another server may be another
+   * model (a different quantisation, a different chat template), so its answers are not reused.
+   * Without it the key is the older endpoint-blind recipe (`rpe-response-v1`).
+   */
+  endpoint?: string;
   model: string;
   system: string;
   input: string;
@@ -9,17 +15,16 @@ export interface ResponseKeyParts {
   max_tokens: number;
 }
 
-// The cache key of one request: 'sha256:<hex>' over the model, system message, input and decoding.
+// The cache key of one request: 'sha256:<hex>' over the endpoint, model, system message, input and
+// decoding.
 export function responseKey(parts: ResponseKeyParts): string {
-  // An array keeps the field order fixed; the version lets a future change of the recipe
-  // invalidate old caches instead of reusing them wrongly.
-  const canonical = JSON.stringify([
-    'rpe-response-v1',
-    parts.model,
-    parts.system,
-    parts.input,
-    parts.temperature,
-    parts.max_tokens,
-  ]);
+  // An array keeps the field order fixed; the version makes a change of the recipe ask again
+  // instead of reusing answers wrongly.
+  const tail = [parts.model, parts.system, parts.input, parts.temperature, parts.max_tokens];
+  const canonical = JSON.stringify(
+    parts.endpoint === undefined
+      ? ['rpe-response-v1', ...tail]
+      : ['rpe-response-v2', parts.endpoint, ...tail],
+  );
   return `sha256:${createHash('sha256').update(canonical, 'utf8').digest('hex')}`;
 }
