@@ -15,7 +15,13 @@ export function writeFileAtomic(path: string, text: string | Uint8Array): void {
     writeFileSync(temp, text);
     renameSync(temp, path);
   } catch (cause) {
-    rmSync(temp, { force: true });
+    // When the folder itself cannot be made (a file stands in its path), neither can the
+    // temporary file have been: its removal fails too, and must not hide the first error.
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing was written there.
+    }
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new RpeError('output_unwritable', `cannot write ${path}: ${reason}`, { cause });
   }
