@@ -27,7 +27,12 @@ export async function formatXlsx(table: ReviewTable): Promise<Uint8Array> {
   const header = sheet.addRow(table.columns.map((c) => escapeXlsxText(c.name)));
   header.font = { bold: true };
   for (const row of table.rows) {
-    sheet.addRow(row.map((cell) => (typeof cell === 'string' ? escapeXlsxText(cell) : cell)));
+    // An empty text is no value at all, so a spreadsheet sees a blank cell (COUNTA, Go To Blanks).
+    sheet.addRow(
+      row.map((cell) =>
+        typeof cell !== 'string' ? cell : cell === '' ? null : escapeXlsxText(cell),
+      ),
+    );
   }
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
   return new Uint8Array(await workbook.xlsx.writeBuffer());
