@@ -25,6 +25,9 @@ export interface ImportSheetReport {
   sheet: string | null;
   delimiter: string | null;
   header_row: number | null;
+  /** Rows between the header and the empty rows at the end. */
+  n_rows: number;
+  /** Items written: n_rows when the sheet converts, else 0. */
   n_items: number;
   alias_layout: 'alias-columns' | 'aliases-column' | 'none';
   ignored_columns: string[];
@@ -84,6 +87,7 @@ export async function importSheet(options: ImportSheetOptions): Promise<ImportSh
     sheet: read.table?.sheet ?? null,
     delimiter: read.table?.delimiter ?? null,
     header_row: result.header_row,
+    n_rows: result.n_rows,
     n_items: result.items.length,
     alias_layout: result.alias_layout,
     ignored_columns: result.ignored_columns,

@@ -40,6 +40,7 @@ describe('sheetToItems', () => {
         '{"input":"  spacje  ","gold":"„cytat”"}\n',
     );
     expect(result.rows).toEqual([2, 3]);
+    expect(result.n_rows).toBe(2);
     expect(result.alias_layout).toBe('alias-columns');
     expect(result.ignored_columns).toEqual(['item', 'ok']);
     expect(validateItems(result.jsonl ?? '', loose).format_ok).toBe(true);
@@ -63,7 +64,7 @@ describe('sheetToItems', () => {
 
   it('finds the header below empty rows and numbers rows as the sheet does', () => {
     const result = sheetToItems(table([[], ['', ''], ['input', 'gold'], ['a', '']]), loose);
-    expect(result.header_row).toBe(3);
+    expect([result.header_row, result.n_rows]).toEqual([3, 1]);
     expect(result.errors).toEqual([
       { row: 4, code: 'empty_gold', message: 'gold is empty after normalisation' },
     ]);

@@ -15,6 +15,8 @@ export interface SheetImport {
   /** Canonical JSONL of the items (what `rpe generate` writes), or null when the sheet fails. */
   jsonl: string | null;
   items: Item[];
+  /** How many rows between the header and the empty rows at the end (items or not). */
+  n_rows: number;
   /** The sheet row of each item. */
   rows: number[];
   header_row: number | null;
@@ -163,6 +165,7 @@ export function failedImport(errors: SheetIssue[], header_row: number | null = n
     ok: false,
     jsonl: null,
     items: [],
+    n_rows: 0,
     rows: [],
     header_row,
     alias_layout: 'none',
@@ -225,6 +228,7 @@ export function sheetToItems(table: SheetTable, options: SheetImportOptions = {}
     ok,
     jsonl: ok ? jsonl : null,
     items: ok ? items : [],
+    n_rows: kept.length,
     rows: ok ? rows : [],
     header_row: header.row,
     alias_layout:
