@@ -69,7 +69,7 @@ export async function importSheet(options: ImportSheetOptions): Promise<ImportSh
     ? {
         table: await readXlsx(bytes, {
           source,
-          ...(options.sheet ? { sheet: options.sheet } : {}),
+          ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
         }),
         issues: [],
       }
@@ -77,7 +77,12 @@ export async function importSheet(options: ImportSheetOptions): Promise<ImportSh
         ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
         tab: ext === '.tsv' || ext === '.tab',
       });
-  const result = read.table ? sheetToItems(read.table, options) : failedImport(read.issues);
+  const { minItems, maxItems } = options;
+  const limits = {
+    ...(minItems !== undefined ? { minItems } : {}),
+    ...(maxItems !== undefined ? { maxItems } : {}),
+  };
+  const result = read.table ? sheetToItems(read.table, limits) : failedImport(read.issues);
   if (result.jsonl !== null) writeFileAtomic(options.out, result.jsonl);
   return {
     ok: result.ok,
