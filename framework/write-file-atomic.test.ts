@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,5 +30,14 @@ describe('writeFileAtomic', () => {
     expect(() => writeFileAtomic(target, '{}')).toThrow(/^cannot write .*report\.json: /);
     expect(readdirSync(dir)).toEqual(['report.json']);
     expect(readdirSync(target)).toEqual(['x']);
+  });
+
+  it('names the file, not the clean-up, when a file stands where its folder should be', () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'f'), 'a file');
+    expect(() => writeFileAtomic(join(dir, 'f', 'items.jsonl'), '{}')).toThrow(
+      /^cannot write .*f\/items\.jsonl: EEXIST/,
+    );
+    expect(readdirSync(dir)).toEqual(['f']);
   });
 });
