@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { printJson, printLine, progress } from '../output.js';
+import { readModelsFile } from '../panel-flags.js';
 
 interface EvaluateFlags {
   items: string;
@@ -54,21 +54,7 @@ export function register(program: Command): void {
     .option('--json', 'print the report as JSON')
     .action(async (flags: EvaluateFlags) => {
       const { evaluateResponsesDir } = await import('../../panel/evaluate/index.js');
-      const { parseModelsList } = await import('../../panel/query/index.js');
-      const { RpeError } = await import('../../framework/index.js');
-      let models: string[] | undefined;
-      if (flags.modelsFile) {
-        let text: string;
-        try {
-          text = readFileSync(flags.modelsFile, 'utf8');
-        } catch (cause) {
-          throw new RpeError(
-            'models_unreadable',
-            `cannot read ${flags.modelsFile}: ${String(cause)}`,
-          );
-        }
-        models = parseModelsList(text, flags.modelsFile);
-      }
+      const models = flags.modelsFile ? await readModelsFile(flags.modelsFile) : undefined;
       let image = flags.image;
       if (flags.evaluator && flags.sandbox === 'docker' && !image) {
         // Loaded only here: the sandbox door brings dockerode, which the other paths do not need.
