@@ -3,3 +3,4 @@ export * from './query/index.js';
 export * from './evaluate/index.js';
 export * from './baselines/index.js';
 export * from './items/index.js';
+export * from './trial/index.js';
