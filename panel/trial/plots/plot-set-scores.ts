@@ -54,14 +54,6 @@ export function plotSetScores(summary: TrialSummary): TopLevelSpec {
           },
         },
         {
-          mark: { type: 'text', align: 'left', dx: 4, fontSize: 11, color: '#222' },
-          encoding: {
-            y,
-            x: { field: 'value', type: 'quantitative' },
-            text: { field: 'value', type: 'quantitative', format: '.3f' },
-          },
-        },
-        {
           mark: { type: 'rule', color: COLORS.mean, strokeWidth: 2, strokeDash: [5, 3] },
           encoding: { x: { aggregate: 'mean', field: 'value', type: 'quantitative' } },
         },
@@ -80,6 +72,22 @@ export function plotSetScores(summary: TrialSummary): TopLevelSpec {
             text: { aggregate: 'mean', field: 'value', type: 'quantitative', format: '.3f' },
           },
         },
+        // The values last, over the mean line, on a white halo so the line does not cross them.
+        ...['white', '#222222'].map((color) => ({
+          mark: {
+            type: 'text',
+            align: 'left',
+            dx: 4,
+            fontSize: 11,
+            color,
+            ...(color === 'white' ? { stroke: 'white', strokeWidth: 3 } : {}),
+          },
+          encoding: {
+            y,
+            x: { field: 'value', type: 'quantitative' },
+            text: { field: 'value', type: 'quantitative', format: '.3f' },
+          },
+        })),
       ],
     },
   } as TopLevelSpec;
