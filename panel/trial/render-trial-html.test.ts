@@ -1,58 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { overlap, score, type CorrectnessMatrix } from '../../framework/index.js';
+import { syntheticTrial } from '../../tests/panel/synthetic-trial.js';
 import { renderTrialHtml } from './render-trial-html.js';
 import { renderTrialMarkdown } from './render-trial-markdown.js';
-import type { SeedSet } from './seed-set.js';
-import { summarizeScores, type ScoredSet, type TrialSummary } from './summarize-trial.js';
 
 const models = ['org/alpha', 'org/<b>eta', 'org/gamma', 'org/delta', 'org/epsilon'];
-
-// A set of 60 items whose answers follow simple patterns, so every plot has something to draw.
-function scoredSet(seed: number): ScoredSet {
-  const correct = Array.from({ length: 60 }, (_, i) =>
-    models.map((_, k) => ((i * (k + 2) + seed) % (k + 3) === 0 ? 0 : 1) as 0 | 1),
-  );
-  const matrix: CorrectnessMatrix = { models, correct };
-  const set: SeedSet = {
-    label: `seed ${seed}`,
-    seed,
-    folder: `seed-${seed}`,
-    items: correct.map((_, i) => ({ input: `Pytanie ${seed}.${i}`, gold: 'tak' })),
-    families: correct.map((_, i) => (i % 3 === 0 ? 'first' : 'second')),
-    sha256: 'sha256:0',
-  };
-  return { set, matrix, result: score(matrix) };
-}
-
-function trial(): { summary: TrialSummary; scored: ScoredSet[] } {
-  const scored = [1, 2, 3].map(scoredSet);
-  const summary: TrialSummary = {
-    generator: { kind: 'framework', path: 'gen', name: 'demo <gen>' },
+const trial = () => {
+  const made = syntheticTrial({
     seeds: [1, 2, 3],
-    sets: scored.map(({ set }) => ({
-      label: set.label,
-      seed: set.seed,
-      items: `${set.folder}/items.jsonl`,
-      meta: `${set.folder}/meta.jsonl`,
-      n_items: 60,
-      sha256: set.sha256,
-    })),
-    overlap: overlap(
-      scored.map(({ set }) => ({ name: set.label, inputs: set.items.map((i) => i.input) })),
-    ),
-    panel: {
-      models,
-      endpoint: 'http://127.0.0.1:1/v1/chat/completions',
-      evaluator: { kind: 'aliases' },
-      requests: 0,
-      cached: 900,
-      evaluator_problems: 0,
-    },
-    ...summarizeScores(scored),
-    notes: [],
-  };
-  return { summary, scored };
-}
+    models,
+    items: 60,
+    families: ['first', 'second', 'second'],
+  });
+  made.summary.generator.name = 'demo <gen>';
+  return made;
+};
 
 describe('renderTrialHtml', () => {
   it('writes one self-contained page: an inline SVG per plot, no script, nothing to fetch', async () => {
