@@ -4,3 +4,4 @@ export * from './evaluate/index.js';
 export * from './baselines/index.js';
 export * from './items/index.js';
 export * from './sheet/index.js';
+export * from './trial/index.js';

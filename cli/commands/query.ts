@@ -1,42 +1,13 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { ModelQuerySummary } from '../../panel/query/index.js';
 import { printJson, printLine, progress } from '../output.js';
+import { addEndpointOptions, endpointConfig, type EndpointFlags } from '../panel-flags.js';
 
-interface QueryFlags {
+interface QueryFlags extends EndpointFlags {
   items: string;
   modelsFile: string;
   outputDir: string;
-  baseUrl?: string;
-  apiKey?: string;
-  dotenv?: string;
-  concurrency: number;
-  timeout: number;
-  retries: number;
   json?: boolean;
-}
-
-function count(min: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
-    return n;
-  };
-}
-
-function seconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new InvalidArgumentError('expected a number of seconds > 0');
-  return n;
-}
-
-// Node 20 reads `--env-file` itself wherever it stands, even after the script name, and exits 9
-// before rpe starts when the file is missing: the option cannot be made safe, so it is refused.
-function renamedEnvFile(): never {
-  throw new InvalidArgumentError(
-    'use --dotenv instead: Node itself reads --env-file (and exits when the file is missing)',
-  );
 }
 
 // One model's line: what the cache held, what this run got, and where it is.
@@ -49,7 +20,7 @@ function modelLine(m: ModelQuerySummary): string {
 
 // `rpe query`: asks every model of a models file every item, with the task's fixed prompt.
 export function register(program: Command): void {
-  program
+  const command = program
     .command('query')
     .description(
       "send every item to every model through an OpenAI-compatible endpoint (the task's system message, temperature 0, 64 tokens); answers are cached, so a second run only asks what is missing",
@@ -59,33 +30,16 @@ export function register(program: Command): void {
     .requiredOption(
       '--output-dir <dir>',
       'one responses file per model (<org>__<name>.jsonl), also the cache',
-    )
-    .option(
-      '--base-url <url>',
-      'endpoint base URL, e.g. http://127.0.0.1:8000/v1 (default: EVAL_BASE_URL)',
-    )
-    .option('--api-key <key>', 'bearer key (default: EVAL_API_KEY; local servers need none)')
-    .option(
-      '--dotenv <file>',
-      'where EVAL_BASE_URL and EVAL_API_KEY are read from (default: .env, when there is one)',
-    )
-    .addOption(new Option('--env-file <file>').hideHelp().argParser(renamedEnvFile))
-    .option('--concurrency <n>', 'requests in flight at once', count(1), 4)
-    .option('--timeout <seconds>', 'limit per request', seconds, 120)
-    .option('--retries <n>', 'retries on 429, 5xx, network errors and timeouts', count(0), 4)
+    );
+  addEndpointOptions(command)
     .option('--json', 'print the run summary as JSON')
     .action(async (flags: QueryFlags) => {
       const { readItemsFile } = await import('../../panel/items/index.js');
-      const { loadEvalConfig, readModelsFile, queryModels, queryWarnings } =
+      const { readModelsFile, queryModels, queryWarnings } =
         await import('../../panel/query/index.js');
       const items = readItemsFile(flags.items);
       const models = readModelsFile(flags.modelsFile);
-      const config = loadEvalConfig({
-        ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
-        ...(flags.apiKey !== undefined ? { apiKey: flags.apiKey } : {}),
-        env: process.env,
-        ...(flags.dotenv !== undefined ? { envFile: flags.dotenv, envFileRequired: true } : {}),
-      });
+      const config = await endpointConfig(flags);
 
       const text = flags.json !== true;
       if (text) {

@@ -166,7 +166,7 @@ async function mark(
 }
 
 // Asks the evaluator about every gold; a timeout stops the check (each one costs the full limit).
-async function checkGolds(
+export async function checkGolds(
   items: readonly Item[],
   evaluator: CustomEvaluator,
 ): Promise<NonNullable<EvaluateResult['gold_check']>> {

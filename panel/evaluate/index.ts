@@ -1,6 +1,7 @@
 // The public door of panel/evaluate: responses -> correctness matrix, with the aliases evaluator or
 // a team's evaluator.py in a separate (optionally network-less, containerised) Python process.
 export {
+  checkGolds,
   evaluateResponses,
   refuseAliasesWithEvaluator,
   type CorrectnessMatrix,
