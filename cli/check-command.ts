@@ -49,7 +49,7 @@ export async function parseLimits(
 ): Promise<Limits> {
   const sandbox = await import('../sandbox/index.js');
   return sandbox.resolveLimits({
-    timeoutSeconds: Number(flags.timeout),
+    timeoutSeconds: sandbox.parseTimeout(flags.timeout),
     memoryBytes: sandbox.parseSize(flags.memory),
     ...(flags.cpus === undefined ? {} : { cpus: Number(flags.cpus) }),
   });

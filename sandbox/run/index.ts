@@ -1,5 +1,12 @@
 // The public door of sandbox/run: one run of a generator, whichever executor runs it.
-export { DEFAULT_LIMITS, parseSize, parseSeeds, resolveLimits } from './default-limits.js';
+export {
+  DEFAULT_LIMITS,
+  MAX_TIMEOUT_SECONDS,
+  parseSize,
+  parseSeeds,
+  parseTimeout,
+  resolveLimits,
+} from './default-limits.js';
 export {
   ENV_VARIATIONS,
   VARIATION_FIELDS,

@@ -1,0 +1,66 @@
+// The CLI's contract under bad input, for every command: one row per case in bad-input/*.cases.ts.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { packagePath } from '../../framework/package-root.js';
+import type { BadInputCase } from './bad-input/case.js';
+
+const folder = packagePath('tests', 'cli', 'bad-input');
+const tables: [string, BadInputCase[]][] = [];
+for (const file of readdirSync(folder)
+  .filter((f) => f.endsWith('.cases.ts'))
+  .sort()) {
+  const mod = (await import(pathToFileURL(join(folder, file)).href)) as { cases: BadInputCase[] };
+  tables.push([file.replace(/\.cases\.ts$/, ''), mod.cases]);
+}
+
+// Every path under dir, as a sorted list of paths relative to it (symlinks not followed).
+function listTree(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => {
+      const path = join(dir, e.name);
+      return e.isDirectory() && !e.isSymbolicLink()
+        ? [relative(base, path), ...listTree(path, base)]
+        : [relative(base, path)];
+    })
+    .sort();
+}
+
+function check(row: BadInputCase): void {
+  const dir = mkdtempSync(join(tmpdir(), 'rpe-bad-input-'));
+  try {
+    row.setup?.(dir);
+    const before = new Set(listTree(dir));
+    const r = spawnSync(process.execPath, [packagePath('bin', 'rpe.js'), ...row.args], {
+      cwd: dir,
+      encoding: 'utf8',
+      input: row.stdin ?? '',
+      env: { ...process.env, ...row.env },
+      timeout: (row.timeoutSeconds ?? 30) * 1000,
+      killSignal: 'SIGKILL',
+    });
+    const context = `rpe ${row.args.join(' ')}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`;
+    expect(r.error, `the command did not finish: ${context}`).toBeUndefined();
+    expect(r.status, context).toBe(row.exit);
+    expect(r.stderr, context).not.toMatch(/\n\s+at /);
+    if (row.exit === 2) expect(r.stderr, context).toMatch(/^rpe: [^\n]+\n$/);
+    if (row.stderr) expect(r.stderr, context).toMatch(row.stderr);
+    if (row.args.includes('--json')) {
+      let doc: unknown;
+      expect(() => (doc = JSON.parse(r.stdout)), `one JSON document: ${context}`).not.toThrow();
+      row.json?.(doc);
+    }
+    const allowed = new Set(row.allowed ?? []);
+    const left = listTree(dir).filter((p) => !before.has(p) && !allowed.has(p));
+    expect(left, `files left behind: ${context}`).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.each(tables)('bad input: %s', (_name, rows) => {
+  it.each(rows.map((row) => [row.name, row] as const))('%s', (_label, row) => check(row));
+});

@@ -1,0 +1,28 @@
+/**
+ * One row of the bad-input table: a command run on bad input, and what the contract demands of
+ * it. `tests/cli/bad-input.test.ts` runs every row of every `*.cases.ts` file in this folder and
+ * checks, besides the row's own expectations: the exit code; no stack trace; exactly one `rpe: `
+ * line on stderr for exit 2; exactly one JSON document on stdout when the row passes `--json`;
+ * and no file left behind in the row's folder.
+ */
+export interface BadInputCase {
+  /** What the row shows, e.g. `validate: a FIFO with no writer is refused`. */
+  name: string;
+  /** Arguments after `rpe`. The run's working directory is the row's own temporary folder. */
+  args: string[];
+  /** Makes the row's files in its folder before the run (they may stay; new ones may not). */
+  setup?: (dir: string) => void;
+  /** Bytes on standard input (default: none, stdin closed). */
+  stdin?: string | Buffer;
+  /** Extra environment variables. */
+  env?: Record<string, string>;
+  exit: 1 | 2;
+  /** The stderr text must match (for exit 2 it is one line). */
+  stderr?: RegExp;
+  /** Further checks of the JSON document (rows with `--json`). */
+  json?: (doc: unknown) => void;
+  /** Paths (relative to the folder) the command may leave behind, e.g. a report it must write. */
+  allowed?: string[];
+  /** Longest the row may take, in seconds (default 30): a command that hangs fails the row. */
+  timeoutSeconds?: number;
+}
