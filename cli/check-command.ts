@@ -68,7 +68,7 @@ export async function runCheckCommand(
   const createDocker = mode === 'docker' ? await sandbox.loadDockerExecutor() : null;
   if (!createDocker) {
     process.stderr.write(
-      'rpe check: the generator runs as a local process and is NOT isolated (network and files are open); use `rpe sandbox run` for the sandbox\n',
+      'rpe check: the generator runs as a local process, NOT isolated from the network; network calls are only detected by `rpe sandbox run`\n',
     );
   }
   const bar = progress('running', { quiet: flags.json === true });

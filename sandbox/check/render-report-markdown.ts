@@ -75,6 +75,15 @@ export function renderReportMarkdown(report: Report): string {
   );
   out.push(`- image: ${report.image.name}${report.image.id ? ` \`${report.image.id}\`` : ''}`);
   out.push(
+    report.executor.network_traced
+      ? '- network: every run traced (system calls of the generator and every process it started)'
+      : '- network: NOT checked (network calls are only detected by `rpe sandbox run`)',
+  );
+  if (report.generator_toolkit) {
+    const t = report.generator_toolkit;
+    out.push(`- generator's toolkit: ${t.version}${t.resolved ? ` from \`${t.resolved}\`` : ''}`);
+  }
+  out.push(
     `- entrypoint: ${report.entrypoint ? `${report.entrypoint.file} (${report.entrypoint.kind})` : 'none'}`,
   );
   out.push(`- seeds: ${report.requested_seeds.join(', ')}`);

@@ -44,8 +44,3 @@ export async function inspectRunnerImages(engine: Engine): Promise<RunnerImageSt
     }),
   );
 }
-
-/** Whether a node image was built from the toolkit as it is now. */
-export function nodeImageIsCurrent(state: RunnerImageState, toolkitHash: string): boolean {
-  return state.present && state.labels[LABELS.toolkit] === toolkitHash;
-}

@@ -13,7 +13,6 @@ import {
   installDependencies,
   onInterrupt,
   OUTPUT_DIR,
-  OUTPUT_FILE,
   readEngineConfig,
   removeOwnedContainers,
   RUN_USER,
@@ -22,6 +21,7 @@ import {
   stageSubmission,
   startSandbox,
   sweepLeftovers,
+  TRACE_DIR,
   type SandboxCollection,
   type Engine,
   type ExecResult,
@@ -32,8 +32,9 @@ import {
 } from '../engine/index.js';
 import { classifyRun } from './classify-run.js';
 import type { CollectedOutput } from './collect-output.js';
-import { variationEnv } from './env-variations.js';
+import { outputFileOf, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
+import { parseNetworkTrace, type NetworkAttempt } from './parse-network-trace.js';
 
 export interface DockerExecutorOptions {
   submissionDir: string;
@@ -103,7 +104,21 @@ function verdict(
   if (status === 'no_output' && found instanceof Error)
     return { status: 'runtime_error', message: collected.message };
   if (status !== 'ok') return { status, message };
+  // strace exits 0 only once every traced process has; a cut trace means it was stopped.
+  const trace =
+    found instanceof Error || found.trace === null ? null : parseNetworkTrace(found.trace);
+  if (!trace?.complete)
+    return {
+      status: 'runtime_error',
+      message: `the network monitor's trace is ${trace ? 'cut short' : 'missing'}: the run cannot be vouched for`,
+    };
   return { status, output: collected.output, outputSha256: collected.outputSha256 };
+}
+
+// The network attempts in a collected trace, or null when there is no trace to read.
+function networkAttemptsOf(found: SandboxCollection | Error): NetworkAttempt[] | null {
+  if (found instanceof Error || found.trace === null) return null;
+  return parseNetworkTrace(found.trace).attempts;
 }
 
 // What the report should say about the install step, when there was one.
@@ -192,6 +207,7 @@ export async function createDockerExecutor(
         wallMs: 0,
         peakMemoryBytes: null,
         message: install.message,
+        networkAttempts: null,
       };
     const source = variation.reverseEntries ? await reversedTree() : tree;
     request.onStatus?.(`seed ${seed} (${variation.name}): starting the container`);
@@ -214,13 +230,19 @@ export async function createDockerExecutor(
       tmpBytes: Math.min(limits.memoryBytes, 256 * 1024 * 1024),
     });
     live.add(sandbox);
+    const outputFile = outputFileOf(variation, seed, OUTPUT_DIR);
+    const traceName = randomUUID().replaceAll('-', '');
     try {
       request.onStatus?.(`seed ${seed} (${variation.name}): running`);
       const exec = await sandbox.exec({
-        argv: generatorCommand(options.entrypoint, variation, seed),
+        argv: generatorCommand(options.entrypoint, variation, seed, outputFile),
         user: RUN_USER,
-        env: generatorEnv(variationEnv(variation, variation.home), install.kind === 'pip'),
-        cwd: OUTPUT_DIR,
+        env: generatorEnv(
+          variationEnv(variation, variation.home),
+          install.kind === 'pip',
+          traceName,
+        ),
+        cwd: variation.submissionPath,
         timeoutMs: limits.timeoutSeconds * 1000,
         stdout: { keep: 'tail', bytes: limits.logBytes },
         stderrBytes: limits.logBytes,
@@ -228,8 +250,9 @@ export async function createDockerExecutor(
       const found = exec.timedOut
         ? new Error('timed out')
         : await collectSandboxOutput(sandbox, {
-            path: OUTPUT_FILE,
+            path: outputFile,
             maxBytes: limits.outputBytes,
+            tracePath: `${TRACE_DIR}/${traceName}`,
           }).catch((e: Error) => e);
       const oomKilled =
         !exec.timedOut &&
@@ -244,6 +267,7 @@ export async function createDockerExecutor(
         peakMemoryBytes: found instanceof Error ? null : found.peakMemoryBytes,
         stdoutTail: tailText(exec.stdout),
         stderrTail: tailText(exec.stderr),
+        networkAttempts: networkAttemptsOf(found),
       };
     } finally {
       // The removal starts here whatever happened; the result does not wait for it (it costs a
@@ -258,6 +282,7 @@ export async function createDockerExecutor(
   return {
     kind: 'docker',
     isolated: true,
+    networkTraced: true,
     image: { name: ref, id: image.id },
     notes: installNotes(install),
     run,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PID_BASE, RUNNER_IMAGES } from '../../sandbox/engine/index.js';
-import { ENV_VARIATIONS } from '../../sandbox/run/env-variations.js';
+import { ENV_VARIATIONS, outputFileOf } from '../../sandbox/run/env-variations.js';
 import {
   DOCKER_SUBMISSIONS,
   engine,
@@ -41,7 +41,9 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
     ENV_VARIATIONS.forEach((variation, i) => {
       const facts = seen[i];
       expect(facts.here).toBe(variation.submissionPath);
-      expect(facts.cwd).toBe('/out');
+      // The documented command runs from the repository root; --out is absolute, per variation.
+      expect(facts.cwd).toBe(variation.submissionPath);
+      expect(facts.out).toBe(outputFileOf(variation, 7, '/out'));
       expect(facts.hostname).toBe(variation.hostname);
       expect(facts.hash_seed).toBe(variation.pythonHashSeed);
       expect(facts.env).toEqual({
@@ -50,6 +52,7 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
         LANG: variation.lang,
         LC_ALL: variation.lang,
         RPE_SANDBOX: '1',
+        RPE_TRACE: null,
       });
       expect(facts.uid).not.toBe(0);
       expect(facts.tree_writable).toBe(false);
