@@ -1,5 +1,4 @@
 import type { Engine } from './connect-engine.js';
-import { LABELS } from './labels.js';
 import { RUNNER_IMAGES, type RunnerImageKind } from './runner-images.js';
 
 /** One runner image as the engine has it. */
