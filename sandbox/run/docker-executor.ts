@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, statfs } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,7 @@ import type { CollectedOutput } from './collect-output.js';
 import { outputFileOf, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
 import { parseNetworkTrace, type NetworkAttempt } from './parse-network-trace.js';
+import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
 
 export interface DockerExecutorOptions {
   submissionDir: string;
@@ -127,7 +129,7 @@ function installNotes(install: InstallOutcome): string[] {
   const what =
     install.kind === 'pip'
       ? 'requirements.txt installed offline from vendor/ with pip'
-      : 'package-lock.json installed with npm ci --omit=dev (the only step with the network)';
+      : 'package-lock.json installed offline from the repository with npm ci --omit=dev --offline --ignore-scripts';
   return [install.ok ? `${what} in ${install.seconds.toFixed(1)} s` : (install.message ?? what)];
 }
 
@@ -135,9 +137,13 @@ function installNotes(install: InstallOutcome): string[] {
  * Executes a submission in network-less, read-only, unprivileged containers with limits, one
  * container per run, after the install step. `dispose()` (and Ctrl-C) removes everything it made.
  */
-export async function createDockerExecutor(
-  options: DockerExecutorOptions,
-): Promise<Executor & { image: { name: string; id: string }; notes: string[] }> {
+export async function createDockerExecutor(options: DockerExecutorOptions): Promise<
+  Executor & {
+    image: { name: string; id: string };
+    notes: string[];
+    generatorToolkit: GeneratorToolkit | null;
+  }
+> {
   const engine: Engine = await connectEngine(readEngineConfig());
   await sweepLeftovers(engine);
   const runId = options.runId ?? randomUUID();
@@ -162,8 +168,14 @@ export async function createDockerExecutor(
   let reversed: Promise<string> | undefined;
   let install: InstallOutcome;
   let staged: StagedTree;
+  let generatorToolkit: GeneratorToolkit | null = null;
   try {
-    staged = await stageSubmission(options.submissionDir, tree, { reverse: false });
+    // With a lock, node_modules comes from the install step alone, never from the working tree.
+    const locked = existsSync(join(options.submissionDir, 'package-lock.json'));
+    staged = await stageSubmission(options.submissionDir, tree, {
+      reverse: false,
+      ...(locked ? { skipTopLevel: ['node_modules'] } : {}),
+    });
     install = await installDependencies(engine, {
       tree,
       layer: join(stage, 'deps'),
@@ -173,6 +185,8 @@ export async function createDockerExecutor(
       kind: options.entrypoint.kind === 'python' ? 'python' : 'node',
       memoryBytes: options.limits.memoryBytes,
     });
+    if (install.ok && options.entrypoint.kind !== 'python')
+      generatorToolkit = await readGeneratorToolkit(tree);
   } catch (error) {
     release();
     await cleanup();
@@ -285,6 +299,7 @@ export async function createDockerExecutor(
     networkTraced: true,
     image: { name: ref, id: image.id },
     notes: installNotes(install),
+    generatorToolkit,
     run,
     async dispose() {
       release();

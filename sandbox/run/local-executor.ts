@@ -11,6 +11,7 @@ import { collectOutput } from './collect-output.js';
 import { outputFileOf, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
 import { localCommand } from './local-command.js';
+import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
 import { isolatedArgv, probeLocalIsolation, type LocalIsolation } from './local-isolation.js';
 import { killMarked, peakMemoryOfTree } from './local-processes.js';
 import { snapshotTree, treeChange } from './snapshot-tree.js';
@@ -47,7 +48,7 @@ export async function createLocalExecutor(options: {
   limits: Limits;
   /** 'none' turns the namespaces off (to test the fallback); default: whatever the machine allows. */
   isolation?: 'auto' | 'none';
-}): Promise<Executor & { notes: string[] }> {
+}): Promise<Executor & { notes: string[]; generatorToolkit: GeneratorToolkit | null }> {
   const submissionDir = resolve(options.submissionDir);
   const command = await localCommand({ ...options, submissionDir });
   const isolation: LocalIsolation =
@@ -195,6 +196,8 @@ export async function createLocalExecutor(options: {
     isolated: false,
     networkTraced: false,
     notes,
+    generatorToolkit:
+      options.entrypoint.kind === 'python' ? null : await readGeneratorToolkit(submissionDir),
     run,
     dispose: async () => {},
   };

@@ -21,7 +21,6 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
     ['good-python', SUBMISSIONS, RUNNER_IMAGES.python],
     ['good-typescript', SUBMISSIONS, RUNNER_IMAGES.node],
     ['good-javascript', SUBMISSIONS, RUNNER_IMAGES.node],
-    ['good-typescript-framework', DOCKER_SUBMISSIONS, RUNNER_IMAGES.node],
   ])('%s writes 60 items', async (name, root, image) => {
     const { results, image: used } = await runFixture(join(root, name));
     const [result] = results;
@@ -81,10 +80,25 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
     );
   });
 
-  it('installs package-lock.json dependencies with npm ci, then runs without the network', async () => {
-    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'npm-lock'));
+  it('installs a package-lock.json offline from the tarballs the repository holds', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'npm-vendored'));
     expect(results[0]?.message).toBeUndefined();
     expect(results[0]?.status).toBe('ok');
-    expect(lines(results[0]?.output)).toEqual(['{"input":"Zależność 7","gold":"true"}']);
-  }, 180_000);
+    expect(lines(results[0]?.output)).toEqual(['{"input":"zależność 7","gold":"tak"}']);
+    expect(results[0]?.networkAttempts).toEqual([]);
+  });
+
+  it('refuses a lock that needs the network, naming the package, before anything runs', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'npm-registry-lock'));
+    expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.message).toBe(
+      'install step refused: package-lock.json needs the network: is-plain-obj@4.1.0 comes from a registry, not from the repository; vendor it (npm pack into vendor/, depend on file:vendor/<tarball>) and commit the lock again',
+    );
+  });
+
+  it('supplies no toolkit of its own: an import without a lock fails', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'imports-toolkit-without-lock'));
+    expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.stderrTail).toMatch(/Cannot find package 'reverse-poleval'/);
+  });
 });
