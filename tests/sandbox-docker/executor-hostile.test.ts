@@ -71,6 +71,18 @@ describe.skipIf(!engine)('Docker executor: hostile and failing generators', () =
     expect(result?.networkAttempts?.map((a) => a.lookup)).toContain('registry.npmjs.org');
   });
 
+  it('keeps the trace out of the reach of the generator', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'hides-from-tracer'));
+    const [result] = results;
+    expect(result?.status).toBe('ok');
+    expect(result?.stderrTail).not.toMatch(/listed|truncated|RPE_TRACE|wrote/);
+    expect(result?.stderrTail).toMatch(/hides: \/trace: PermissionError/);
+    expect(result?.stderrTail).toMatch(/hides: \/trace\/filler: OSError/);
+    expect(result?.networkAttempts?.map((a) => `${a.address}:${a.port}`)).toContain(
+      '10.11.12.13:8080',
+    );
+  });
+
   it('counts no socketpair, pipe or multiprocessing call as the network', async () => {
     const { results } = await runFixture(fixture('socketpair-multiprocessing'));
     expect(results[0]?.status).toBe('ok');
