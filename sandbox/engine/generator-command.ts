@@ -15,8 +15,9 @@ export const TSX_LOADER = `${RUNTIME_MODULES}/tsx/dist/loader.mjs`;
  * status is the generator's, 128+n when a signal killed it.
  */
 export const PID_BASE = 40;
-export const PID_SHIFT =
-  't=$1; shift; while :; do /bin/true & p=$!; wait "$p"; [ "$p" -ge "$t" ] && break; done; "$@"';
+export const PID_SHIFT_LOOP =
+  'while :; do /bin/true & p=$!; wait "$p"; [ "$p" -ge "$t" ] && break; done';
+export const PID_SHIFT = `t=$1; shift; ${PID_SHIFT_LOOP}; "$@"`;
 
 /**
  * The traced shell: closes the trace's descriptor, runs the generator behind the pid shift, and

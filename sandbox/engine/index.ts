@@ -71,6 +71,7 @@ export {
   interpreterArgv,
   PID_BASE,
   PID_SHIFT,
+  PID_SHIFT_LOOP,
   TRACED_CALLS,
   TSX_LOADER,
 } from './generator-command.js';

@@ -67,17 +67,15 @@ export async function createLocalExecutor(options: {
     try {
       const outFile = outputFileOf(variation, seed, outRoot);
       const { file, args, memory } = command(seed, outFile);
-      let argv = [file, ...args];
-      if (isolation.kind === 'namespaces') {
-        argv = isolatedArgv(isolation, {
-          tree: submissionDir,
-          outDir: dirname(outFile),
-          pidShift: variation.pidShift,
-          argv,
-        });
-      } else {
-        await mkdir(dirname(outFile), { recursive: true });
-      }
+      await mkdir(dirname(outFile), { recursive: true });
+      const argv =
+        isolation.kind === 'namespaces'
+          ? isolatedArgv(isolation, {
+              tree: submissionDir,
+              pidShift: variation.pidShift,
+              argv: [file, ...args],
+            })
+          : [file, ...args];
       const before = isolation.kind === 'none' ? await snapshotTree(submissionDir) : null;
       const stdout = createTailBuffer(limits.logBytes);
       const stderr = createTailBuffer(limits.logBytes);
@@ -102,9 +100,11 @@ export async function createLocalExecutor(options: {
         child.once('exit', (code, signal) => done({ code, signal }));
         child.once('error', () => done({ code: null, signal: null }));
       });
+      // In namespaces the kernel has killed the rest when the wrapper exits; elsewhere the
+      // marker finds what left the process group (a new session, a double fork).
       const killAll = async () => {
         killGroup(child.pid);
-        await killMarked(RUN_MARK, mark);
+        if (isolation.kind === 'none') await killMarked(RUN_MARK, mark);
       };
       // The generator has its own process group, so Ctrl-C on the terminal does not reach it.
       const release = onInterrupt(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 // The file, not the engine's door: a local run must not load dockerode.
-import { PID_BASE, PID_SHIFT } from '../engine/generator-command.js';
+import { PID_BASE, PID_SHIFT_LOOP } from '../engine/generator-command.js';
 
 /**
  * How a local run is confined: in its own mount and pid namespaces (the tree bind-mounted
@@ -15,14 +15,16 @@ export type LocalIsolation =
 
 /**
  * The wrapper run as pid 1 of the new namespaces: makes the tree read-only for this namespace
- * only, makes the output folder, enters the tree, and runs the generator behind the pid shift.
- * When it exits, the kernel kills every process left in the namespace.
+ * only (mount's bind,ro remounts the bind read-only), enters the tree, and runs the generator with the pid the
+ * variation sets, as in the sandbox. It sets the namespace's last pid directly (it may, in its own
+ * pid namespace), and falls back to the sandbox's loop of throwaway processes. When it exits, the
+ * kernel kills every process left in the namespace.
  */
 const WRAPPER = [
-  'tree=$1; out=$2; shift 2',
-  'mount --bind -- "$tree" "$tree" && mount -o remount,bind,ro -- "$tree" || exit 125',
-  'mkdir -p -- "$out" && cd -- "$tree" || exit 125',
-  PID_SHIFT,
+  'tree=$1; t=$2; shift 2',
+  'mount -o bind,ro -- "$tree" "$tree" && cd -- "$tree" || exit 125',
+  `echo "$t" 2>/dev/null > /proc/sys/kernel/ns_last_pid || ${PID_SHIFT_LOOP}`,
+  '"$@"',
 ].join('\n');
 
 function unshareArgs(asRoot: boolean): string[] {
@@ -39,10 +41,10 @@ function unshareArgs(asRoot: boolean): string[] {
   ];
 }
 
-// The command line of a confined run of `argv`, in `tree`, writing under `outDir`.
+// The command line of a confined run of `argv`, in `tree`.
 export function isolatedArgv(
   isolation: Extract<LocalIsolation, { kind: 'namespaces' }>,
-  options: { tree: string; outDir: string; pidShift: number; argv: string[] },
+  options: { tree: string; pidShift: number; argv: string[] },
 ): string[] {
   return [
     ...isolation.unshare,
@@ -51,7 +53,6 @@ export function isolatedArgv(
     WRAPPER,
     'rpe-local',
     options.tree,
-    options.outDir,
     String(PID_BASE + options.pidShift),
     ...options.argv,
   ];
@@ -73,7 +74,6 @@ export function probeLocalIsolation(): Promise<LocalIsolation> {
         { kind: 'namespaces', unshare },
         {
           tree,
-          outDir: `${tree}-out`,
           pidShift: 0,
           argv: ['/bin/sh', '-c', 'if (: > written) 2>/dev/null; then exit 3; fi; exit 0'],
         },
@@ -92,7 +92,6 @@ export function probeLocalIsolation(): Promise<LocalIsolation> {
             : `unshare is not usable here (${why || `exit ${probe.exitCode ?? probe.signal}`})`,
       };
     } finally {
-      await rm(`${tree}-out`, { recursive: true, force: true });
       await rm(tree, { recursive: true, force: true });
     }
   })();
