@@ -31,7 +31,7 @@ describe('parseNetworkTrace', () => {
     ]);
     expect(attempts[1]).toMatchObject({ pid: 28, program: 'node', result: '0' });
     expect(describeNetworkAttempts(attempts)).toBe(
-      'node connected to 127.0.0.1:53; node looked up registry.npmjs.org (DNS to 127.0.0.1:53)',
+      'node looked up registry.npmjs.org (DNS to 127.0.0.1:53)',
     );
   });
 

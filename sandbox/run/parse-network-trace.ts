@@ -137,10 +137,14 @@ export function parseNetworkTrace(text: string): NetworkTrace {
 export function describeNetworkAttempts(attempts: NetworkAttempt[], shown = 3): string {
   const seen = new Set<string>();
   const parts: string[] = [];
-  // A socket that was then connected or sent on is told by its address.
+  // A socket that was then connected or sent on is told by its address, and a connection to a
+  // resolver by the name looked up through it.
   const addressed = new Set(attempts.filter((a) => a.address !== null).map((a) => a.pid));
+  const endpoint = (a: NetworkAttempt) => `${a.pid} ${a.address}:${a.port}`;
+  const resolved = new Set(attempts.filter((a) => a.lookup !== null).map(endpoint));
   for (const a of attempts) {
     if (a.address === null && addressed.has(a.pid)) continue;
+    if (a.lookup === null && resolved.has(endpoint(a))) continue;
     const target =
       a.lookup !== null
         ? `looked up ${a.lookup} (DNS to ${a.address ?? '?'}:${a.port ?? '?'})`
