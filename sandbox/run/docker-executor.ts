@@ -33,7 +33,7 @@ import {
 } from '../engine/index.js';
 import { classifyRun } from './classify-run.js';
 import type { CollectedOutput } from './collect-output.js';
-import { outputFileOf, variationEnv } from './env-variations.js';
+import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
 import { parseNetworkTrace, type NetworkAttempt } from './parse-network-trace.js';
 import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
@@ -298,7 +298,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     isolated: true,
     networkTraced: true,
     image: { name: ref, id: image.id },
-    notes: installNotes(install),
+    notes: [runPlacesNote(OUTPUT_DIR), ...installNotes(install)],
     generatorToolkit,
     run,
     async dispose() {

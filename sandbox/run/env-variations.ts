@@ -86,3 +86,11 @@ export function variationEnv(variation: EnvVariation, home: string): Record<stri
 export function outputFileOf(variation: EnvVariation, seed: number, outputRoot: string): string {
   return posix.join(outputRoot, variation.outputPath.replaceAll('{seed}', String(seed)));
 }
+
+// One line for a report: where runs start and where each variation is told to write.
+export function runPlacesNote(outputRoot: string, variations = ENV_VARIATIONS): string {
+  const outs = variations.map((v) =>
+    posix.join(outputRoot, v.outputPath.replaceAll('{seed}', 'N')),
+  );
+  return `runs start in the submission root; --out is ${outs.join(', then ')}`;
+}

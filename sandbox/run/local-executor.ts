@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { onInterrupt } from '../engine/on-interrupt.js';
 import { classifyRun, READ_ONLY_HINT } from './classify-run.js';
 import { collectOutput } from './collect-output.js';
-import { outputFileOf, variationEnv } from './env-variations.js';
+import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
 import { localCommand } from './local-command.js';
 import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
@@ -180,6 +180,7 @@ export async function createLocalExecutor(options: {
 
   const probe = command(0, 'items.jsonl');
   const notes = [
+    runPlacesNote('<a temporary folder>'),
     'local mode: the generator ran as a local process, not isolated from the network; network calls are only detected by `rpe sandbox run`',
     isolation.kind === 'namespaces'
       ? 'local mode: the submission tree was read-only and every process a run started ended with it (mount and pid namespaces)'
