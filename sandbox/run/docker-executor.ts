@@ -105,15 +105,13 @@ function verdict(
   // A clean exit whose output could not even be inspected is the runner's failure to explain.
   if (status === 'no_output' && found instanceof Error)
     return { status: 'runtime_error', message: collected.message };
-  if (status !== 'ok') return { status, message };
-  // strace exits 0 only once every traced process has; a cut trace means it was stopped.
+  // strace ends only once every traced process has; a cut trace means it was stopped early.
   const trace =
     found instanceof Error || found.trace === null ? null : parseNetworkTrace(found.trace);
-  if (!trace?.complete)
-    return {
-      status: 'runtime_error',
-      message: `the network monitor's trace is ${trace ? 'cut short' : 'missing'}: the run cannot be vouched for`,
-    };
+  const cut = exec.timedOut || trace?.complete ? null : trace ? 'cut short' : 'missing';
+  const monitor = cut && `the network monitor's trace is ${cut}: the run cannot be vouched for`;
+  if (status !== 'ok') return { status, message: monitor ? `${message}; ${monitor}` : message };
+  if (monitor) return { status: 'runtime_error', message: monitor };
   return { status, output: collected.output, outputSha256: collected.outputSha256 };
 }
 

@@ -71,6 +71,21 @@ describe.skipIf(!engine)('Docker executor: hostile and failing generators', () =
     expect(result?.networkAttempts?.map((a) => a.lookup)).toContain('registry.npmjs.org');
   });
 
+  it('sees a call made by a grandchild in a new session, and names that program', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'network-in-grandchild'));
+    expect(results[0]?.status).toBe('ok');
+    expect(results[0]?.networkAttempts).toContainEqual(
+      expect.objectContaining({ program: 'fetcher', address: '10.9.8.7', port: 443 }),
+    );
+  });
+
+  it('fails a run whose generator kills its tracer: the run ends with the tracer', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'kills-its-tracer'));
+    expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.message).toMatch(/^exited with code 137\b/);
+    expect(results[0]?.output).toBeUndefined();
+  });
+
   it('keeps the trace out of the reach of the generator', async () => {
     const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'hides-from-tracer'));
     const [result] = results;
