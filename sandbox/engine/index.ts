@@ -54,6 +54,7 @@ export {
 } from './build-runner-images.js';
 export { RUNTIME_MODULES, stageNodeRuntime, tsxVersion } from './stage-node-runtime.js';
 export { stageSubmission, type StageOptions, type StagedTree } from './stage-submission.js';
+export { checkNpmLock, type NpmLockCheck } from './check-npm-lock.js';
 export {
   installDependencies,
   DEPS_DIR,
