@@ -49,7 +49,7 @@ export async function parseLimits(
 ): Promise<Limits> {
   const sandbox = await import('../sandbox/index.js');
   return sandbox.resolveLimits({
-    timeoutSeconds: Number(flags.timeout),
+    timeoutSeconds: sandbox.parseTimeout(flags.timeout),
     memoryBytes: sandbox.parseSize(flags.memory),
     ...(flags.cpus === undefined ? {} : { cpus: Number(flags.cpus) }),
   });
@@ -70,7 +70,7 @@ export async function runCheckCommand(
   // Said once the arguments are known to be good, so a usage error stays one line.
   if (!createDocker) {
     process.stderr.write(
-      'rpe check: the generator runs as a local process and is NOT isolated (network and files are open); use `rpe sandbox run` for the sandbox\n',
+      'rpe check: the generator runs as a local process, NOT isolated from the network; network calls are only detected by `rpe sandbox run`\n',
     );
   }
   const bar = progress('running', { quiet: flags.json === true });

@@ -75,6 +75,37 @@ function fill(path: string, values: Record<string, string>): void {
 }
 
 /**
+ * Writes package-lock.json, which pins the vendored toolkit tarball (installed offline in the
+ * sandbox) and tsx for local runs. npm asks the registry about tsx once, from its cache if it can.
+ */
+async function writePackageLock(dir: string): Promise<void> {
+  const { execa } = await import('execa');
+  const result = await execa(
+    'npm',
+    [
+      'install',
+      '--package-lock-only',
+      '--ignore-scripts',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--no-update-notifier',
+    ],
+    { cwd: dir, reject: false, timeout: 300_000 },
+  );
+  if (result.exitCode !== 0) {
+    const reason =
+      String(result.stderr || result.stdout)
+        .split('\n')
+        .find((l) => /error/i.test(l)) ?? `exit ${result.exitCode}`;
+    throw new RpeError(
+      'lock_failed',
+      `could not write package-lock.json (npm needs the registry once to pin tsx): ${reason.trim()}`,
+    );
+  }
+}
+
+/**
  * Builds a complete Track 2 repository from templates/<lang> and templates/common, with a copy of
  * the morphology snapshot and its data hash in the README. The tree is assembled in a temporary
  * sibling folder and moved into place last, so a failure leaves nothing half-written.
@@ -127,6 +158,7 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
           : 'The families are declared in generate.py.',
     };
     for (const file of FILLED) fill(join(staging, file), values);
+    if (options.lang === 'ts') await writePackageLock(staging);
     const files = listFiles(staging);
     if (existing.length === 0) {
       rmSync(dir, { recursive: true, force: true });

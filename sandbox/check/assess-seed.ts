@@ -1,5 +1,6 @@
 import { inputsFromJsonl, validateItems } from '../../framework/index.js';
 import type { Entrypoint, EnvVariation, Executor, Limits, RunResult } from '../run/executor.js';
+import { describeNetworkAttempts } from '../run/parse-network-trace.js';
 import { diagnoseMismatch } from './diagnose-mismatch.js';
 import { firstDifference } from './first-difference.js';
 import type { Reason, RunReport, SeedReport } from './report-schema.js';
@@ -22,6 +23,7 @@ export function runReport(result: RunResult): RunReport {
     message: result.message ?? null,
     stdout_tail: result.stdoutTail,
     stderr_tail: result.stderrTail,
+    network_attempts: result.networkAttempts,
   };
 }
 
@@ -68,6 +70,15 @@ export async function assessSeed(options: {
   if (failed) {
     const code = failed.status as Exclude<typeof failed.status, 'ok'>;
     reasons.push({ code, seed, message: `seed ${seed}: ${failed.message ?? code}` });
+  }
+  // A network call disqualifies even when it failed and the run went on to write its items.
+  const attempts = runs.flatMap((r) => r.networkAttempts ?? []);
+  if (attempts.length > 0) {
+    reasons.push({
+      code: 'network_attempt',
+      seed,
+      message: `seed ${seed}: tried the network: ${describeNetworkAttempts(attempts)}`,
+    });
   }
   if (!first.output || first.status !== 'ok') return { report, reasons, inputs: null, extraRuns };
   if (second?.output) {

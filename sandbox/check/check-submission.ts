@@ -13,8 +13,15 @@ import { assessSeed } from './assess-seed.js';
 import type { Reason, Report, SeedReport } from './report-schema.js';
 import { runSeeds, type CheckProgress } from './run-seeds.js';
 
-/** An executor as a check receives it: the Docker one also names its image; either may add notes. */
-export type CheckExecutor = Executor & { image?: { name: string; id: string }; notes?: string[] };
+/**
+ * An executor as a check receives it: the Docker one also names its image; either may add notes
+ * and name the toolkit the generator itself runs with.
+ */
+export type CheckExecutor = Executor & {
+  image?: { name: string; id: string };
+  notes?: string[];
+  generatorToolkit?: Report['generator_toolkit'];
+};
 
 export interface CheckSubmissionOptions {
   dir: string;
@@ -67,7 +74,8 @@ export async function checkSubmission(options: CheckSubmissionOptions): Promise<
   const seeds: SeedReport[] = [];
   const notes: string[] = [];
   const inputs = new Map<number, string[]>();
-  let executorInfo: Report['executor'] = { kind: 'local', isolated: false };
+  let executorInfo: Report['executor'] = { kind: 'local', isolated: false, network_traced: false };
+  let generatorToolkit: Report['generator_toolkit'] = null;
   let image: Report['image'] = { name: 'none', id: null };
   const entrypoint = detection.entrypoint;
   if (detection.ignored.length > 0 && entrypoint) {
@@ -82,7 +90,12 @@ export async function checkSubmission(options: CheckSubmissionOptions): Promise<
   } else {
     const executor = await options.createExecutor(entrypoint);
     try {
-      executorInfo = { kind: executor.kind, isolated: executor.isolated };
+      executorInfo = {
+        kind: executor.kind,
+        isolated: executor.isolated,
+        network_traced: executor.networkTraced,
+      };
+      generatorToolkit = executor.generatorToolkit ?? null;
       image = executor.image ?? { name: `local ${entrypoint.kind}`, id: null };
       notes.push(...(executor.notes ?? []));
       const all = await runSeeds({
@@ -144,6 +157,7 @@ export async function checkSubmission(options: CheckSubmissionOptions): Promise<
     data_hash: { declared: dataHash.declared, actual: dataHash.actual, ok: dataHash.ok },
     image,
     executor: executorInfo,
+    generator_toolkit: generatorToolkit,
     entrypoint,
     limits: {
       timeout_seconds: limits.timeoutSeconds,

@@ -75,6 +75,15 @@ export function renderReportMarkdown(report: Report): string {
   );
   out.push(`- image: ${report.image.name}${report.image.id ? ` \`${report.image.id}\`` : ''}`);
   out.push(
+    report.executor.network_traced
+      ? '- network: every run traced (system calls of the generator and every process it started)'
+      : '- network: NOT checked (network calls are only detected by `rpe sandbox run`)',
+  );
+  if (report.generator_toolkit) {
+    const t = report.generator_toolkit;
+    out.push(`- generator's toolkit: ${t.version}${t.resolved ? ` from \`${t.resolved}\`` : ''}`);
+  }
+  out.push(
     `- entrypoint: ${report.entrypoint ? `${report.entrypoint.file} (${report.entrypoint.kind})` : 'none'}`,
   );
   out.push(`- seeds: ${report.requested_seeds.join(', ')}`);
@@ -85,6 +94,21 @@ export function renderReportMarkdown(report: Report): string {
     `- toolkit ${report.toolkit_version}, ${report.created_at}, ${(report.wall_ms / 1000).toFixed(1)} s`,
   );
   for (const note of report.notes) out.push(`- note: ${note}`);
+  const attempts = report.seeds.flatMap((s) =>
+    s.runs.flatMap((r) => (r.network_attempts ?? []).map((a) => ({ seed: s.seed, run: r, a }))),
+  );
+  if (attempts.length > 0) {
+    out.push('', '## Network attempts', '');
+    out.push('| seed | run | program | call | address | looked up | result |');
+    out.push('| ---: | --- | --- | --- | --- | --- | --- |');
+    for (const { seed, run, a } of attempts.slice(0, 20)) {
+      const address = a.address === null ? `new ${a.family} socket` : `${a.address}:${a.port}`;
+      out.push(
+        `| ${seed} | ${run.variation} | ${cell(a.program)} | ${a.call} | ${cell(address)} | ${cell(a.lookup)} | ${cell(a.result)} |`,
+      );
+    }
+    if (attempts.length > 20) out.push('', `… and ${attempts.length - 20} more in report.json.`);
+  }
   const failed = report.seeds.flatMap((s) =>
     s.runs.filter((r) => r.status !== 'ok').map((r) => ({ seed: s.seed, r })),
   );

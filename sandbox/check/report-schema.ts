@@ -13,6 +13,7 @@ export const REASON_CODES = [
   'invalid_items',
   'nondeterministic',
   'seed_overlap',
+  'network_attempt',
   'data_hash_missing',
   'data_hash_mismatch',
 ] as const;
@@ -29,6 +30,18 @@ export const reasonSchema = z.object({
   message: z.string(),
 });
 
+/** One attempt to use an internet socket, as the sandbox's trace saw it. */
+export const networkAttemptSchema = z.object({
+  pid: z.number().int(),
+  program: z.string(),
+  call: z.string(),
+  family: z.enum(['ipv4', 'ipv6']),
+  address: z.string().nullable(),
+  port: z.number().int().nullable(),
+  lookup: z.string().nullable(),
+  result: z.string(),
+});
+
 export const runReportSchema = z.object({
   variation: z.string(),
   status: runStatus,
@@ -41,6 +54,8 @@ export const runReportSchema = z.object({
   message: z.string().nullable(),
   stdout_tail: z.string(),
   stderr_tail: z.string(),
+  /** Null where the executor does not trace the network (local mode). */
+  network_attempts: z.array(networkAttemptSchema).nullable().default(null),
 });
 
 export const seedReportSchema = z.object({
@@ -77,7 +92,20 @@ export const reportSchema = z.object({
   overlap_max: z.number(),
   data_hash: z.object({ declared: sha, actual: sha, ok: z.boolean() }),
   image: z.object({ name: z.string(), id: z.string().nullable() }),
-  executor: z.object({ kind: z.enum(['docker', 'local']), isolated: z.boolean() }),
+  executor: z.object({
+    kind: z.enum(['docker', 'local']),
+    isolated: z.boolean(),
+    /** Whether every run's network calls were traced (only the sandbox does). */
+    network_traced: z.boolean().default(false),
+  }),
+  /**
+   * The toolkit the generator itself ran with (a TypeScript generator's, from its own
+   * package-lock.json), as against `toolkit_version`, the runner's; null when it used none.
+   */
+  generator_toolkit: z
+    .object({ version: z.string(), resolved: z.string().nullable() })
+    .nullable()
+    .default(null),
   entrypoint: z.object({ file: z.string(), kind: z.enum(['python', 'tsx', 'node']) }).nullable(),
   limits: z.object({
     timeout_seconds: z.number(),

@@ -16,5 +16,12 @@ export function summarizeReport(report: Report): string[] {
   const d = report.data_hash;
   lines.push(`data hash\t${d.ok ? 'ok' : 'NOT ok'}\t${d.actual ?? 'no data/'}`);
   lines.push(`tree hash\t${report.submission.tree_hash}`);
+  if (report.generator_toolkit)
+    lines.push(`toolkit\t${report.generator_toolkit.version} (the generator's own)`);
+  lines.push(
+    report.executor.network_traced
+      ? 'network\tevery run traced'
+      : 'network\tNOT checked: network calls are only detected by `rpe sandbox run`',
+  );
   return lines;
 }

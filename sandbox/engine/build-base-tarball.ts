@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { RpeError } from '../../framework/errors.js';
@@ -22,6 +22,7 @@ export function baseTarballPath(config: EngineConfig): string {
         IMAGE_RECIPE.variant,
         IMAGE_RECIPE.include,
         IMAGE_RECIPE.exclude,
+        IMAGE_RECIPE.executeOnly,
       ]),
     )
     .digest('hex')
@@ -77,6 +78,7 @@ export async function buildBaseTarball(
           : `debootstrap failed (exit ${result.exitCode}): ${tail}`,
       );
     }
+    for (const file of IMAGE_RECIPE.executeOnly) await chmod(join(rootfs, file), 0o711);
     const partial = `${target}.partial`;
     await execa('tar', [
       '--numeric-owner',

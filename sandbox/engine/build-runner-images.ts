@@ -7,10 +7,10 @@ import { RpeError } from '../../framework/errors.js';
 import { baseTarballPath, buildBaseTarball } from './build-base-tarball.js';
 import type { Engine } from './connect-engine.js';
 import { followProgress } from './follow-progress.js';
-import { inspectImage, inspectRunnerImages, nodeImageIsCurrent } from './inspect-runner-images.js';
+import { inspectImage, inspectRunnerImages } from './inspect-runner-images.js';
 import { LABELS } from './labels.js';
 import { IMAGE_RECIPE, RUNNER_IMAGES, type RunnerImageKind } from './runner-images.js';
-import { stageToolkit, toolkitHash } from './stage-toolkit.js';
+import { stageNodeRuntime } from './stage-node-runtime.js';
 
 export interface BuildImagesOptions {
   /** Start from the official python and node images instead of debootstrap. */
@@ -44,13 +44,14 @@ async function dockerBuild(
   context: string,
   ref: string,
   options: BuildImagesOptions,
+  network: 'none' | 'host' = 'none',
 ) {
   const tar = spawn('tar', ['-c', '-C', context, '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const stream = await engine.docker.buildImage(tar.stdout, {
     t: ref,
     rm: true,
     forcerm: true,
-    networkmode: 'none',
+    networkmode: network,
   });
   await followProgress(engine, stream, options.onDetail);
 }
@@ -80,11 +81,16 @@ async function buildPython(
     const context = await mkdtemp(join(tmpdir(), 'rpe-image-'));
     try {
       const labels = Object.entries(buildLabels('registry')).map(([k, v]) => `LABEL ${k}="${v}"`);
+      // The official image lacks strace: the one step that needs the network besides the pull.
+      const strace = [
+        'RUN apt-get update && apt-get install -y --no-install-recommends strace && rm -rf /var/lib/apt/lists/*',
+        ...IMAGE_RECIPE.executeOnly.map((file) => `RUN chmod 0711 ${file.slice(1)}`),
+      ];
       await writeFile(
         join(context, 'Dockerfile'),
-        [`FROM ${IMAGE_RECIPE.registry.python}`, ...labels, ''].join('\n'),
+        [`FROM ${IMAGE_RECIPE.registry.python}`, ...strace, ...labels, ''].join('\n'),
       );
-      await dockerBuild(engine, context, RUNNER_IMAGES.python, options);
+      await dockerBuild(engine, context, RUNNER_IMAGES.python, options, 'host');
     } finally {
       await rm(context, { recursive: true, force: true });
     }
@@ -116,14 +122,12 @@ async function buildNode(
 ): Promise<BuiltImage['source']> {
   const from = options.fromRegistry ? IMAGE_RECIPE.registry.node : RUNNER_IMAGES.python;
   if (options.fromRegistry) await pull(engine, from, options);
-  options.onStep?.(
-    `staging the toolkit and tsx${options.fromRegistry ? '' : ' and Node ' + process.version}`,
-  );
+  options.onStep?.(`staging tsx${options.fromRegistry ? '' : ' and Node ' + process.version}`);
   const context = await mkdtemp(join(tmpdir(), 'rpe-image-'));
   try {
-    const staged = await stageToolkit(context, { withNode: !options.fromRegistry });
+    const staged = await stageNodeRuntime(context, { withNode: !options.fromRegistry });
     const source = options.fromRegistry ? 'registry' : 'debootstrap';
-    const labels = buildLabels(source, { [LABELS.toolkit]: staged.toolkitHash });
+    const labels = buildLabels(source, { [LABELS.tsx]: staged.tsxVersion });
     const dockerfile = [
       `FROM ${from}`,
       'COPY rootfs/ /',
@@ -146,12 +150,11 @@ export async function buildRunnerImages(
   options: BuildImagesOptions = {},
 ): Promise<BuiltImage[]> {
   const states = await inspectRunnerImages(engine);
-  const hash = await toolkitHash();
   const built: BuiltImage[] = [];
   const replaced: string[] = [];
   for (const state of states) {
     const started = performance.now();
-    const current = state.kind === 'python' ? state.present : nodeImageIsCurrent(state, hash);
+    const current = state.present;
     let source = (state.labels[LABELS.source] as BuiltImage['source'] | undefined) ?? 'debootstrap';
     if (options.force || !current)
       source =

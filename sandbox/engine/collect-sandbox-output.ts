@@ -1,4 +1,4 @@
-import { OUTPUT_DIR, RUN_USER, type Sandbox } from './start-sandbox.js';
+import { OUTPUT_DIR, RUN_USER, TRACE_BYTES, type Sandbox } from './start-sandbox.js';
 
 /** What was found at the output path, read without trusting anything the generator left there. */
 export type SandboxOutput =
@@ -16,28 +16,34 @@ export interface SandboxCollection {
   oomKills: number;
   /** Free bytes left in the output folder: near zero means a write hit the size cap. */
   outputFreeBytes: number | null;
+  /** The network trace strace wrote (its first TRACE_BYTES), or null when there is none. */
+  trace: string | null;
 }
 
 /**
  * Runs as the generator's user: first kills every process that user still has (a daemonised child
  * could otherwise swap the file for a symlink between the check and the read), then checks with
- * lstat semantics (`-L` before `-f`) and the size before a single `cat`.
+ * lstat semantics (`-L` before `-f`) and the size before a single `cat`. The network trace, when
+ * a path is given, comes first: its size in the header, then its bytes, then the output's.
  */
 const READER = `
 kill -9 -1 2>/dev/null; kill -9 -1 2>/dev/null
-f="$1"; max="$2"
+f="$1"; max="$2"; t="$3"
 peak=$(cat /sys/fs/cgroup/memory/memory.max_usage_in_bytes 2>/dev/null || cat /sys/fs/cgroup/memory.peak 2>/dev/null || echo -)
 ooms=$(cat /sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/memory.events 2>/dev/null | sed -n 's/^oom_kill //p' | head -n 1)
 free=$(stat -f -c '%a*%S' "${OUTPUT_DIR}" 2>/dev/null)
 [ -n "$free" ] && free=$(($free)) || free=-
-head="$peak \${ooms:-0} $free"
-if [ -L "$f" ]; then echo "symlink $head"
-elif [ ! -e "$f" ]; then echo "missing $head"
-elif [ ! -f "$f" ]; then echo "not_regular $head"
+tsize=-
+if [ -n "$t" ] && [ -f "$t" ]; then tsize=$(stat -c %s -- "$t"); [ "$tsize" -gt ${TRACE_BYTES} ] && tsize=${TRACE_BYTES}; fi
+head="$peak \${ooms:-0} $free $tsize"
+emit() { echo "$1"; [ "$tsize" = - ] || head -c "$tsize" -- "$t"; }
+if [ -L "$f" ]; then emit "symlink $head"
+elif [ ! -e "$f" ]; then emit "missing $head"
+elif [ ! -f "$f" ]; then emit "not_regular $head"
 else
   size=$(stat -c %s -- "$f")
-  if [ "$size" -gt "$max" ]; then echo "too_large $head $size"
-  else echo "file $head $size"; exec cat -- "$f"; fi
+  if [ "$size" -gt "$max" ]; then emit "too_large $head $size"
+  else emit "file $head $size"; exec cat -- "$f"; fi
 fi
 `;
 
@@ -47,31 +53,42 @@ const toNumber = (value: string | undefined): number | null =>
 // Reads the output file of a finished run safely: regular file only, size checked before reading.
 export async function collectSandboxOutput(
   sandbox: Sandbox,
-  options: { path: string; maxBytes: number },
+  options: { path: string; maxBytes: number; tracePath?: string },
 ): Promise<SandboxCollection> {
   const result = await sandbox.exec({
-    argv: ['/bin/sh', '-c', READER, 'rpe-collect', options.path, String(options.maxBytes)],
+    argv: [
+      '/bin/sh',
+      '-c',
+      READER,
+      'rpe-collect',
+      options.path,
+      String(options.maxBytes),
+      options.tracePath ?? '',
+    ],
     user: RUN_USER,
     env: ['PATH=/usr/bin:/bin', 'LC_ALL=C'],
     cwd: '/',
     timeoutMs: 60_000,
-    stdout: { keep: 'head', bytes: options.maxBytes + 4096 },
+    stdout: { keep: 'head', bytes: options.maxBytes + TRACE_BYTES + 4096 },
     stderrBytes: 4096,
   });
   const newline = result.stdout.indexOf(10);
   const header = result.stdout.subarray(0, newline < 0 ? undefined : newline).toString('latin1');
-  const [kind, peak, ooms, free, size] = header.split(' ');
+  const [kind, peak, ooms, free, traceSize, size] = header.split(' ');
+  const traceBytes = toNumber(traceSize);
+  const body = newline + 1 + (traceBytes ?? 0);
   const base = {
     peakMemoryBytes: toNumber(peak),
     oomKills: toNumber(ooms) ?? 0,
     outputFreeBytes: toNumber(free),
+    trace: traceBytes === null ? null : result.stdout.subarray(newline + 1, body).toString('utf8'),
   };
   if (result.exitCode !== 0 || newline < 0) {
     const why = result.stderr.toString('utf8').trim().split('\n').pop() ?? '';
     throw new Error(`reading the output failed (exit ${result.exitCode}): ${why}`);
   }
   if (kind === 'file') {
-    const bytes = result.stdout.subarray(newline + 1);
+    const bytes = result.stdout.subarray(body);
     if (bytes.length !== toNumber(size)) throw new Error('the output changed while it was read');
     return { ...base, output: { kind: 'file', bytes } };
   }

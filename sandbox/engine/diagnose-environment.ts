@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.js';
 import type { EngineConfig } from './engine-config.js';
-import { inspectRunnerImages, nodeImageIsCurrent } from './inspect-runner-images.js';
-import { toolkitHash } from './stage-toolkit.js';
+import { inspectRunnerImages } from './inspect-runner-images.js';
 
 /** ok: ready; warning: works, with a caveat; missing: the sandbox cannot run until it is fixed. */
 export interface DiagnosisCheck {
@@ -60,16 +59,14 @@ async function engineChecks(engine: Engine): Promise<DiagnosisCheck[]> {
           fix: 'boot with cgroup memory accounting (kernel parameters cgroup_enable=memory swapaccount=1)',
         },
   ];
-  const hash = await toolkitHash();
   for (const image of await inspectRunnerImages(engine)) {
-    const stale = image.kind === 'node' && image.present && !nodeImageIsCurrent(image, hash);
     checks.push({
       name: `image ${image.kind}`,
-      status: !image.present ? 'missing' : stale ? 'warning' : 'ok',
-      detail: !image.present
-        ? `${image.ref} is not built`
-        : `${image.ref} ${image.id?.slice(7, 19)}${stale ? ' (built from an older toolkit)' : ''}`,
-      ...(!image.present || stale ? { fix: 'rpe sandbox images build' } : {}),
+      status: image.present ? 'ok' : 'missing',
+      detail: image.present
+        ? `${image.ref} ${image.id?.slice(7, 19)}`
+        : `${image.ref} is not built`,
+      ...(image.present ? {} : { fix: 'rpe sandbox images build' }),
     });
   }
   return checks;

@@ -21,24 +21,7 @@ export interface EngineConfig {
   host: string;
   /** True under CI, where Docker tests must run instead of being skipped. */
   ci: boolean;
-  /** What the install step's `npm ci` needs to reach the registry the way this machine does. */
-  install: {
-    /** Extra certificate authorities (NODE_EXTRA_CA_CERTS), e.g. for an inspecting proxy. */
-    caFile: string | null;
-    env: Record<string, string>;
-  };
 }
-
-/** Variables handed to the install step: proxies and the registry, never credentials. */
-const INSTALL_PASS = [
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-  'http_proxy',
-  'https_proxy',
-  'no_proxy',
-  'npm_config_registry',
-];
 
 const envSchema = z.object({
   DOCKER_HOST: z.string().optional(),
@@ -47,7 +30,6 @@ const envSchema = z.object({
   HOME: z.string().optional(),
   RPE_DEBIAN_MIRROR: z.string().url().optional(),
   CI: z.string().optional(),
-  NODE_EXTRA_CA_CERTS: z.string().optional(),
 });
 
 function parseEndpoint(value: string | undefined): DockerEndpoint {
@@ -84,11 +66,5 @@ export function readEngineConfig(env: NodeJS.ProcessEnv = process.env): EngineCo
     pid: process.pid,
     host: hostname(),
     ci: e.CI !== undefined && e.CI !== '' && e.CI !== 'false' && e.CI !== '0',
-    install: {
-      caFile: e.NODE_EXTRA_CA_CERTS || null,
-      env: Object.fromEntries(
-        INSTALL_PASS.flatMap((key) => (env[key] ? [[key, env[key] as string]] : [])),
-      ),
-    },
   };
 }

@@ -20,6 +20,8 @@ export {
 export {
   startSandbox,
   OUTPUT_DIR,
+  TRACE_DIR,
+  TRACE_BYTES,
   RUN_USER,
   RUN_UID,
   HOLDER_USER,
@@ -42,7 +44,6 @@ export {
 export {
   inspectImage,
   inspectRunnerImages,
-  nodeImageIsCurrent,
   type RunnerImageState,
 } from './inspect-runner-images.js';
 export { baseTarballPath, buildBaseTarball, type BaseTarball } from './build-base-tarball.js';
@@ -51,13 +52,9 @@ export {
   type BuildImagesOptions,
   type BuiltImage,
 } from './build-runner-images.js';
-export {
-  dependencyClosure,
-  stageToolkit,
-  toolkitHash,
-  type StagedToolkit,
-} from './stage-toolkit.js';
+export { RUNTIME_MODULES, stageNodeRuntime, tsxVersion } from './stage-node-runtime.js';
 export { stageSubmission, type StageOptions, type StagedTree } from './stage-submission.js';
+export { checkNpmLock, type NpmLockCheck } from './check-npm-lock.js';
 export {
   installDependencies,
   DEPS_DIR,
@@ -69,4 +66,13 @@ export {
   type Diagnosis,
   type DiagnosisCheck,
 } from './diagnose-environment.js';
-export { generatorCommand, generatorEnv, OUTPUT_FILE, PID_BASE } from './generator-command.js';
+export {
+  generatorCommand,
+  generatorEnv,
+  interpreterArgv,
+  PID_BASE,
+  PID_SHIFT,
+  PID_SHIFT_LOOP,
+  TRACED_CALLS,
+  TSX_LOADER,
+} from './generator-command.js';

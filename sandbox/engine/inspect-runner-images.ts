@@ -1,5 +1,4 @@
 import type { Engine } from './connect-engine.js';
-import { LABELS } from './labels.js';
 import { RUNNER_IMAGES, type RunnerImageKind } from './runner-images.js';
 
 /** One runner image as the engine has it. */
@@ -43,9 +42,4 @@ export async function inspectRunnerImages(engine: Engine): Promise<RunnerImageSt
       };
     }),
   );
-}
-
-/** Whether a node image was built from the toolkit as it is now. */
-export function nodeImageIsCurrent(state: RunnerImageState, toolkitHash: string): boolean {
-  return state.present && state.labels[LABELS.toolkit] === toolkitHash;
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { checkNpmLock } from './check-npm-lock.js';
 import type { Engine } from './connect-engine.js';
 import { RUN_UID, RUN_USER, startSandbox } from './start-sandbox.js';
 
@@ -8,7 +9,15 @@ import { RUN_UID, RUN_USER, startSandbox } from './start-sandbox.js';
 export const DEPS_DIR = '/deps';
 const TREE = '/submission';
 const NPM = '/usr/local/lib/node_modules/npm/bin/npm-cli.js';
-const CA_FILE = '/etc/rpe-extra-ca.crt';
+/** The install of a package-lock.json: from the tree only, no script run, no dev dependency. */
+export const NPM_CI = [
+  'ci',
+  '--omit=dev',
+  '--offline',
+  '--ignore-scripts',
+  '--no-audit',
+  '--no-fund',
+];
 
 export interface InstallOutcome {
   kind: 'none' | 'pip' | 'npm';
@@ -45,9 +54,11 @@ async function grantWrite(dir: string): Promise<void> {
 }
 
 /**
- * The install step, before the network-less runs: vendored wheels from requirements.txt with pip,
- * offline, into `layer`; or package-lock.json with `npm ci --omit=dev` in a container that has
- * the network (the only one that ever does). A failure is an outcome, reported by the runs.
+ * The install step, before the runs, in a container without the network like them: vendored
+ * wheels from requirements.txt with pip into `layer`, or package-lock.json with `npm ci
+ * --omit=dev --offline --ignore-scripts` into the tree's node_modules, from the tarballs the
+ * tree holds. A lock that needs the network is refused before npm runs, naming the package. A
+ * failure is an outcome, reported by the runs.
  */
 export async function installDependencies(
   engine: Engine,
@@ -55,7 +66,10 @@ export async function installDependencies(
 ): Promise<InstallOutcome> {
   const started = performance.now();
   const pip = options.kind === 'python' && (await hasRequirements(options.tree));
-  const npm = options.kind === 'node' && existsSync(join(options.tree, 'package-lock.json'));
+  const lock = options.kind === 'node' ? checkNpmLock(options.tree) : { kind: 'none' as const };
+  if (lock.kind === 'not_offline')
+    return { kind: 'npm', ok: false, seconds: 0, message: `install step refused: ${lock.message}` };
+  const npm = lock.kind === 'offline';
   if (!pip && !npm) return { kind: 'none', ok: true, seconds: 0 };
   await mkdir(options.layer, { recursive: true });
   await grantWrite(pip ? options.layer : options.tree);
@@ -76,10 +90,7 @@ export async function installDependencies(
         '--disable-pip-version-check',
         '--no-warn-script-location',
       ]
-    : ['node', NPM, 'ci', '--omit=dev', '--no-audit', '--no-fund', '--no-update-notifier'];
-  // npm reaches the registry the way this machine does: same proxies, same extra CAs.
-  const { caFile, env: passed } = engine.config.install;
-  const ca = npm && caFile && existsSync(caFile) ? caFile : null;
+    : ['node', NPM, ...NPM_CI, '--no-update-notifier'];
   const sandbox = await startSandbox(engine, {
     image: options.image,
     runId: options.runId,
@@ -88,9 +99,8 @@ export async function installDependencies(
     mounts: [
       { source: options.tree, target: TREE, readOnly: pip },
       { source: options.layer, target: DEPS_DIR, readOnly: false },
-      ...(ca ? [{ source: ca, target: CA_FILE, readOnly: true }] : []),
     ],
-    network: npm ? 'host' : 'none',
+    network: 'none',
     memoryBytes: Math.max(options.memoryBytes, 1024 ** 3),
     cpus: 2,
     pids: 512,
@@ -106,8 +116,6 @@ export async function installDependencies(
         'HOME=/tmp/home',
         'npm_config_cache=/tmp/npm-cache',
         'LANG=C.UTF-8',
-        ...(ca ? [`NODE_EXTRA_CA_CERTS=${CA_FILE}`] : []),
-        ...(npm ? Object.entries(passed).map(([k, v]) => `${k}=${v}`) : []),
       ],
       cwd: TREE,
       timeoutMs: (options.timeoutSeconds ?? 600) * 1000,
@@ -126,7 +134,7 @@ export async function installDependencies(
       '';
     const what = pip
       ? 'pip install --no-index --find-links vendor -r requirements.txt'
-      : 'npm ci --omit=dev';
+      : `npm ${NPM_CI.slice(0, 4).join(' ')}`;
     const how = result.timedOut ? 'timed out' : `failed (exit ${result.exitCode})`;
     return {
       kind,

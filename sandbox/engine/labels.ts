@@ -8,7 +8,8 @@ export const LABELS = {
   host: 'org.reverse-poleval.host',
   created: 'org.reverse-poleval.created',
   recipe: 'org.reverse-poleval.recipe',
-  toolkit: 'org.reverse-poleval.toolkit',
+  /** The tsx version the node image carries. */
+  tsx: 'org.reverse-poleval.tsx',
   source: 'org.reverse-poleval.source',
   /** The executor that made a container, so it can remove all of its own and nobody else's. */
   owner: 'org.reverse-poleval.owner',

@@ -1,18 +1,23 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { packagePath } from '../../framework/package-root.js';
 import type { EntrypointKind } from '../run/executor.js';
+import { tsxVersion } from './stage-node-runtime.js';
 
 /**
- * What goes into the runner images. The tag is a hash of this recipe, the toolkit version and the
- * running Node's version, so a change to any of them names a new image instead of reusing a stale one.
+ * What goes into the runner images. The tag is a hash of this recipe, which names the running
+ * Node's version and the tsx beside this toolkit, so a change to any of them names a new image
+ * instead of reusing a stale one. The toolkit itself is in no image: a TypeScript generator
+ * installs the one its package-lock.json pins, so the toolkit's version is not part of the tag.
  */
 export const IMAGE_RECIPE = {
-  revision: 1,
+  revision: 2,
   suite: 'bookworm',
   variant: 'minbase',
-  // python3-pip is there for the offline install of vendored wheels; libstdc++6 for the Node binary.
-  include: ['python3-minimal', 'libpython3.11-stdlib', 'python3-pip', 'libstdc++6'],
+  // python3-pip is there for the offline install of vendored wheels; libstdc++6 for the Node
+  // binary; strace to see every network call a run attempts.
+  include: ['python3-minimal', 'libpython3.11-stdlib', 'python3-pip', 'libstdc++6', 'strace'],
+  // Installed execute-only: a process running it is not dumpable, so the generator it traces
+  // cannot open its descriptors (the trace file) through /proc.
+  executeOnly: ['./usr/bin/strace'],
   // Bulky parts of the root filesystem that no generator needs.
   exclude: [
     './usr/share/doc/*',
@@ -28,17 +33,11 @@ export const IMAGE_RECIPE = {
     node: `node:${process.versions.node.split('.')[0]}-bookworm-slim`,
   },
   nodeVersion: process.version,
+  tsxVersion: tsxVersion(),
 } as const;
 
-function toolkitVersion(): string {
-  const { version } = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as {
-    version: string;
-  };
-  return version;
-}
-
 const recipeHash = createHash('sha256')
-  .update(JSON.stringify({ recipe: IMAGE_RECIPE, toolkit: toolkitVersion() }))
+  .update(JSON.stringify({ recipe: IMAGE_RECIPE }))
   .digest('hex')
   .slice(0, 12);
 

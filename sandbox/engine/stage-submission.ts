@@ -7,6 +7,8 @@ const SKIPPED = new Set(['.git']);
 export interface StageOptions {
   /** Create directory entries in reverse name order, so readdir order differs between two copies. */
   reverse: boolean;
+  /** Entries of the top folder to leave out, e.g. node_modules that the install step replaces. */
+  skipTopLevel?: readonly string[];
 }
 
 /** What a staging copy holds. */
@@ -16,7 +18,13 @@ export interface StagedTree {
   bytes: number;
 }
 
-async function copyEntry(from: string, to: string, options: StageOptions, tally: StagedTree) {
+async function copyEntry(
+  from: string,
+  to: string,
+  options: StageOptions,
+  tally: StagedTree,
+  top = false,
+) {
   const stat = await lstat(from);
   if (stat.isSymbolicLink()) {
     await symlink(await readlink(from), to);
@@ -28,7 +36,8 @@ async function copyEntry(from: string, to: string, options: StageOptions, tally:
   } else if (stat.isDirectory()) {
     await mkdir(to);
     await chmod(to, 0o755);
-    const names = (await readdir(from)).filter((name) => !SKIPPED.has(name)).sort();
+    const skipped = new Set([...SKIPPED, ...(top ? (options.skipTopLevel ?? []) : [])]);
+    const names = (await readdir(from)).filter((name) => !skipped.has(name)).sort();
     if (options.reverse) names.reverse();
     for (const name of names) await copyEntry(join(from, name), join(to, name), options, tally);
   } else {
@@ -49,6 +58,6 @@ export async function stageSubmission(
   options: StageOptions,
 ): Promise<StagedTree> {
   const tally = { entries: 0, bytes: 0 };
-  await copyEntry(source, dest, options, tally);
+  await copyEntry(source, dest, options, tally, true);
   return tally;
 }

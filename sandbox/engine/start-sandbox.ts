@@ -4,12 +4,21 @@ import { runLabels } from './labels.js';
 import { execInSandbox, type ExecOptions, type ExecResult } from './exec-in-sandbox.js';
 
 /** The user that keeps the container alive; never the generator's, so a sweep of one spares the other. */
-export const HOLDER_USER = '10001:10001';
+export const HOLDER_UID = 10001;
+export const HOLDER_USER = `${HOLDER_UID}:${HOLDER_UID}`;
 /** The user the generator and the install step run as. */
 export const RUN_UID = 10002;
 export const RUN_USER = `${RUN_UID}:${RUN_UID}`;
 /** The isolated writable output folder inside every sandbox. */
 export const OUTPUT_DIR = '/out';
+/**
+ * Where strace writes a run's trace: a tmpfs of the holder's with room for one file (two inodes:
+ * the folder and the trace), which the generator's user may create but not list, so a generator
+ * can neither find the trace nor fill the folder with files of its own.
+ */
+export const TRACE_DIR = '/trace';
+/** Largest trace kept; a run that makes more network calls than fit is already disqualified. */
+export const TRACE_BYTES = 1024 * 1024;
 
 export interface SandboxMount {
   source: string;
@@ -64,7 +73,14 @@ function createOptions(engine: Engine, spec: SandboxSpec): Dockerode.ContainerCr
       Tmpfs: {
         '/tmp': tmpfs(spec.tmpBytes, 'mode=1777'),
         [OUTPUT_DIR]: tmpfs(spec.outputBytes, `uid=${RUN_UID},gid=${RUN_UID},mode=0700`),
+        [TRACE_DIR]: tmpfs(
+          TRACE_BYTES + 65536,
+          `noexec,nr_inodes=2,mode=1733,uid=${HOLDER_UID},gid=${HOLDER_UID}`,
+        ),
       },
+      // The resolver asks the loopback, where nothing answers: the query, and the name it asks
+      // for, shows in the trace instead of failing before a packet is written.
+      Dns: ['127.0.0.1'],
       CapDrop: ['ALL'],
       SecurityOpt: ['no-new-privileges'],
       Init: true,

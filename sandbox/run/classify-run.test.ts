@@ -69,6 +69,19 @@ describe('classifyRun', () => {
     ).toBe('was killed by SIGSEGV');
   });
 
+  it('names the read-only tree when a crash is a write refused there', () => {
+    const crash = {
+      ...base,
+      exitCode: 1,
+      stderrTail:
+        "Traceback (most recent call last):\nOSError: [Errno 30] Read-only file system: 'debug.log'\n",
+      collected: { status: 'no_output' as const },
+    };
+    expect(classifyRun(crash).message).toBe(
+      "exited with code 1: OSError: [Errno 30] Read-only file system: 'debug.log'; the submission tree is read-only (as in the organisers' sandbox): write only to the --out path",
+    );
+  });
+
   it('is no_output for a clean exit without a file, ok otherwise', () => {
     expect(classifyRun({ ...base, collected: { status: 'no_output' } }).status).toBe('no_output');
     expect(classifyRun(base)).toEqual({ status: 'ok' });

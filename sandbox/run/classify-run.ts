@@ -22,6 +22,12 @@ const ALLOCATION_FAILURES = [
   /std::bad_alloc/,
 ];
 
+/** A crash on writing where nothing but the output area is writable. */
+const READ_ONLY = /\b(EROFS|Read-only file system)\b/;
+/** Said after such a crash, the same in the sandbox and in local mode. */
+export const READ_ONLY_HINT =
+  "the submission tree is read-only (as in the organisers' sandbox): write only to the --out path";
+
 // The last non-empty line of a log, for one-line messages.
 export function lastLine(text: string): string {
   const lines = text.split('\n').map((l) => l.trim());
@@ -63,7 +69,8 @@ export function classifyRun(outcome: RunOutcome): { status: RunStatus; message?:
         ? `was killed by ${outcome.signal ?? 'a signal'}`
         : `exited with code ${outcome.exitCode}`;
     const line = lastLine(outcome.stderrTail);
-    return { status: 'runtime_error', message: line ? `${how}: ${line}` : how };
+    const hint = READ_ONLY.test(outcome.stderrTail) ? `; ${READ_ONLY_HINT}` : '';
+    return { status: 'runtime_error', message: `${line ? `${how}: ${line}` : how}${hint}` };
   }
   if (collected.status === 'no_output') return { status: 'no_output', message: collected.message };
   return { status: 'ok' };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, parseSeeds, parseSize, resolveLimits } from './default-limits.js';
+import {
+  DEFAULT_LIMITS,
+  MAX_TIMEOUT_SECONDS,
+  parseSeeds,
+  parseSize,
+  parseTimeout,
+  resolveLimits,
+} from './default-limits.js';
 
 describe('parseSize', () => {
   it('reads binary units like Docker', () => {
@@ -44,5 +51,27 @@ describe('resolveLimits', () => {
       /the timeout \(seconds\) must be a positive number, got NaN/,
     );
     expect(() => resolveLimits({ cpus: 0 })).toThrow(/CPU quota/);
+  });
+});
+
+describe('parseTimeout', () => {
+  it('reads a positive decimal number of seconds up to a day', () => {
+    expect(parseTimeout('120')).toBe(120);
+    expect(parseTimeout(' 2.5 ')).toBe(2.5);
+    expect(parseTimeout(String(MAX_TIMEOUT_SECONDS))).toBe(86400);
+  });
+
+  it.each(['0', '-1', 'abc', '', '1e3', '0x10', 'Infinity', '86401', '2147484', '1e400'])(
+    'refuses %j with one line naming the option and the maximum',
+    (text) => {
+      expect(() => parseTimeout(text)).toThrow(
+        /^--timeout must be a positive number of seconds, at most 86400 \(24 h\), got "/,
+      );
+    },
+  );
+
+  it('keeps every accepted timeout within what a timer can hold', () => {
+    expect(MAX_TIMEOUT_SECONDS * 1000).toBeLessThan(2 ** 31 - 1);
+    expect(() => resolveLimits({ timeoutSeconds: MAX_TIMEOUT_SECONDS + 1 })).toThrow(/at most/);
   });
 });

@@ -14,6 +14,12 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   logBytes: 16 * 1024,
 });
 
+/**
+ * The longest wall-clock limit a run may be given: a day, far above the task's 120 s, and far
+ * below what a timer can hold (Node's setTimeout fires at once beyond 2^31 - 1 ms, about 24.8 days).
+ */
+export const MAX_TIMEOUT_SECONDS = 24 * 60 * 60;
+
 const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
 
 // Parses a size such as `2g`, `512m`, `64k` or a plain byte count (binary units, like Docker).
@@ -51,6 +57,18 @@ const LIMIT_NAMES: Record<keyof Limits, string> = {
   logBytes: 'log tail size',
 };
 
+// Parses a timeout such as `120` or `2.5`: a positive decimal number of seconds, at most a day.
+export function parseTimeout(text: string): number {
+  const seconds = /^\s*\d+(?:\.\d+)?\s*$/.test(text) ? Number(text) : NaN;
+  if (!(seconds > 0) || seconds > MAX_TIMEOUT_SECONDS) {
+    throw new RpeError(
+      'bad_limit',
+      `--timeout must be a positive number of seconds, at most ${MAX_TIMEOUT_SECONDS} (24 h), got "${text}"`,
+    );
+  }
+  return seconds;
+}
+
 // Builds limits from the defaults and the options a command was given.
 export function resolveLimits(options: Partial<Limits> = {}): Limits {
   const limits = { ...DEFAULT_LIMITS };
@@ -60,6 +78,12 @@ export function resolveLimits(options: Partial<Limits> = {}): Limits {
       throw new RpeError(
         'bad_limit',
         `the ${LIMIT_NAMES[key]} must be a positive number, got ${value}`,
+      );
+    }
+    if (key === 'timeoutSeconds' && value > MAX_TIMEOUT_SECONDS) {
+      throw new RpeError(
+        'bad_limit',
+        `the ${LIMIT_NAMES[key]} must be at most ${MAX_TIMEOUT_SECONDS} (24 h), got ${value}`,
       );
     }
     limits[key] = value;

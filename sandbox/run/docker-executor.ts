@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, statfs } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,6 @@ import {
   installDependencies,
   onInterrupt,
   OUTPUT_DIR,
-  OUTPUT_FILE,
   readEngineConfig,
   removeOwnedContainers,
   RUN_USER,
@@ -22,6 +22,7 @@ import {
   stageSubmission,
   startSandbox,
   sweepLeftovers,
+  TRACE_DIR,
   type SandboxCollection,
   type Engine,
   type ExecResult,
@@ -32,8 +33,10 @@ import {
 } from '../engine/index.js';
 import { classifyRun } from './classify-run.js';
 import type { CollectedOutput } from './collect-output.js';
-import { variationEnv } from './env-variations.js';
+import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
+import { parseNetworkTrace, type NetworkAttempt } from './parse-network-trace.js';
+import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
 
 export interface DockerExecutorOptions {
   submissionDir: string;
@@ -102,8 +105,20 @@ function verdict(
   // A clean exit whose output could not even be inspected is the runner's failure to explain.
   if (status === 'no_output' && found instanceof Error)
     return { status: 'runtime_error', message: collected.message };
-  if (status !== 'ok') return { status, message };
+  // strace ends only once every traced process has; a cut trace means it was stopped early.
+  const trace =
+    found instanceof Error || found.trace === null ? null : parseNetworkTrace(found.trace);
+  const cut = exec.timedOut || trace?.complete ? null : trace ? 'cut short' : 'missing';
+  const monitor = cut && `the network monitor's trace is ${cut}: the run cannot be vouched for`;
+  if (status !== 'ok') return { status, message: monitor ? `${message}; ${monitor}` : message };
+  if (monitor) return { status: 'runtime_error', message: monitor };
   return { status, output: collected.output, outputSha256: collected.outputSha256 };
+}
+
+// The network attempts in a collected trace, or null when there is no trace to read.
+function networkAttemptsOf(found: SandboxCollection | Error): NetworkAttempt[] | null {
+  if (found instanceof Error || found.trace === null) return null;
+  return parseNetworkTrace(found.trace).attempts;
 }
 
 // What the report should say about the install step, when there was one.
@@ -112,7 +127,7 @@ function installNotes(install: InstallOutcome): string[] {
   const what =
     install.kind === 'pip'
       ? 'requirements.txt installed offline from vendor/ with pip'
-      : 'package-lock.json installed with npm ci --omit=dev (the only step with the network)';
+      : 'package-lock.json installed offline from the repository with npm ci --omit=dev --offline --ignore-scripts';
   return [install.ok ? `${what} in ${install.seconds.toFixed(1)} s` : (install.message ?? what)];
 }
 
@@ -120,9 +135,13 @@ function installNotes(install: InstallOutcome): string[] {
  * Executes a submission in network-less, read-only, unprivileged containers with limits, one
  * container per run, after the install step. `dispose()` (and Ctrl-C) removes everything it made.
  */
-export async function createDockerExecutor(
-  options: DockerExecutorOptions,
-): Promise<Executor & { image: { name: string; id: string }; notes: string[] }> {
+export async function createDockerExecutor(options: DockerExecutorOptions): Promise<
+  Executor & {
+    image: { name: string; id: string };
+    notes: string[];
+    generatorToolkit: GeneratorToolkit | null;
+  }
+> {
   const engine: Engine = await connectEngine(readEngineConfig());
   await sweepLeftovers(engine);
   const runId = options.runId ?? randomUUID();
@@ -147,8 +166,14 @@ export async function createDockerExecutor(
   let reversed: Promise<string> | undefined;
   let install: InstallOutcome;
   let staged: StagedTree;
+  let generatorToolkit: GeneratorToolkit | null = null;
   try {
-    staged = await stageSubmission(options.submissionDir, tree, { reverse: false });
+    // With a lock, node_modules comes from the install step alone, never from the working tree.
+    const locked = existsSync(join(options.submissionDir, 'package-lock.json'));
+    staged = await stageSubmission(options.submissionDir, tree, {
+      reverse: false,
+      ...(locked ? { skipTopLevel: ['node_modules'] } : {}),
+    });
     install = await installDependencies(engine, {
       tree,
       layer: join(stage, 'deps'),
@@ -158,6 +183,8 @@ export async function createDockerExecutor(
       kind: options.entrypoint.kind === 'python' ? 'python' : 'node',
       memoryBytes: options.limits.memoryBytes,
     });
+    if (install.ok && options.entrypoint.kind !== 'python')
+      generatorToolkit = await readGeneratorToolkit(tree);
   } catch (error) {
     release();
     await cleanup();
@@ -192,6 +219,7 @@ export async function createDockerExecutor(
         wallMs: 0,
         peakMemoryBytes: null,
         message: install.message,
+        networkAttempts: null,
       };
     const source = variation.reverseEntries ? await reversedTree() : tree;
     request.onStatus?.(`seed ${seed} (${variation.name}): starting the container`);
@@ -214,13 +242,19 @@ export async function createDockerExecutor(
       tmpBytes: Math.min(limits.memoryBytes, 256 * 1024 * 1024),
     });
     live.add(sandbox);
+    const outputFile = outputFileOf(variation, seed, OUTPUT_DIR);
+    const traceName = randomUUID().replaceAll('-', '');
     try {
       request.onStatus?.(`seed ${seed} (${variation.name}): running`);
       const exec = await sandbox.exec({
-        argv: generatorCommand(options.entrypoint, variation, seed),
+        argv: generatorCommand(options.entrypoint, variation, seed, outputFile),
         user: RUN_USER,
-        env: generatorEnv(variationEnv(variation, variation.home), install.kind === 'pip'),
-        cwd: OUTPUT_DIR,
+        env: generatorEnv(
+          variationEnv(variation, variation.home),
+          install.kind === 'pip',
+          traceName,
+        ),
+        cwd: variation.submissionPath,
         timeoutMs: limits.timeoutSeconds * 1000,
         stdout: { keep: 'tail', bytes: limits.logBytes },
         stderrBytes: limits.logBytes,
@@ -228,8 +262,9 @@ export async function createDockerExecutor(
       const found = exec.timedOut
         ? new Error('timed out')
         : await collectSandboxOutput(sandbox, {
-            path: OUTPUT_FILE,
+            path: outputFile,
             maxBytes: limits.outputBytes,
+            tracePath: `${TRACE_DIR}/${traceName}`,
           }).catch((e: Error) => e);
       const oomKilled =
         !exec.timedOut &&
@@ -244,6 +279,7 @@ export async function createDockerExecutor(
         peakMemoryBytes: found instanceof Error ? null : found.peakMemoryBytes,
         stdoutTail: tailText(exec.stdout),
         stderrTail: tailText(exec.stderr),
+        networkAttempts: networkAttemptsOf(found),
       };
     } finally {
       // The removal starts here whatever happened; the result does not wait for it (it costs a
@@ -258,8 +294,10 @@ export async function createDockerExecutor(
   return {
     kind: 'docker',
     isolated: true,
+    networkTraced: true,
     image: { name: ref, id: image.id },
-    notes: installNotes(install),
+    notes: [runPlacesNote(OUTPUT_DIR), ...installNotes(install)],
+    generatorToolkit,
     run,
     async dispose() {
       release();

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { EnvVariation } from './executor.js';
 
 /**
@@ -16,6 +17,7 @@ export const ENV_VARIATIONS: readonly [EnvVariation, EnvVariation] = [
     submissionPath: '/submission',
     reverseEntries: false,
     pidShift: 0,
+    outputPath: 'a/items.jsonl',
   },
   {
     name: 'b',
@@ -27,6 +29,7 @@ export const ENV_VARIATIONS: readonly [EnvVariation, EnvVariation] = [
     submissionPath: '/mnt/submission-b',
     reverseEntries: true,
     pidShift: 37,
+    outputPath: 'run-b/seed-{seed}.jsonl',
   },
 ];
 
@@ -42,6 +45,7 @@ export const VARIATION_FIELDS: readonly VariationField[] = [
   'submissionPath',
   'reverseEntries',
   'pidShift',
+  'outputPath',
 ];
 
 /** How a report names each field: what a team should look for in its code. */
@@ -54,6 +58,7 @@ export const VARIATION_LABELS: Readonly<Record<VariationField, string>> = {
   submissionPath: 'the submission path',
   reverseEntries: 'the order of directory entries',
   pidShift: 'the process id',
+  outputPath: 'the output path',
 };
 
 // The base variation with one field taken from the other: used to find which field matters.
@@ -75,4 +80,17 @@ export function variationEnv(variation: EnvVariation, home: string): Record<stri
     HOME: home,
     HOSTNAME: variation.hostname,
   };
+}
+
+// The absolute path a run is told to write (`--out`): the variation's path under the output area.
+export function outputFileOf(variation: EnvVariation, seed: number, outputRoot: string): string {
+  return posix.join(outputRoot, variation.outputPath.replaceAll('{seed}', String(seed)));
+}
+
+// One line for a report: where runs start and where each variation is told to write.
+export function runPlacesNote(outputRoot: string, variations = ENV_VARIATIONS): string {
+  const outs = variations.map((v) =>
+    posix.join(outputRoot, v.outputPath.replaceAll('{seed}', 'N')),
+  );
+  return `runs start in the submission root; --out is ${outs.join(', then ')}`;
 }

@@ -4,6 +4,8 @@
  * so the checks, the verdict and the report never know which one ran.
  */
 
+import type { NetworkAttempt } from './parse-network-trace.js';
+
 /** How an entrypoint is started. */
 export type EntrypointKind = 'python' | 'tsx' | 'node';
 
@@ -45,6 +47,11 @@ export interface EnvVariation {
   reverseEntries: boolean;
   /** How many throwaway processes to start first so the generator gets a different pid. */
   pidShift: number;
+  /**
+   * Where `--out` points, relative to the writable output area (`{seed}` is the seed). It differs
+   * between the two runs of a seed, so a generator that ignores `--out` has no output.
+   */
+  outputPath: string;
 }
 
 export interface RunRequest {
@@ -88,12 +95,19 @@ export interface RunResult {
   outputSha256?: string;
   /** One line for people when status is not 'ok'. */
   message?: string;
+  /**
+   * Every attempt of the generator, or a process it started, to use an internet socket; null
+   * when the executor cannot see them (local mode).
+   */
+  networkAttempts: NetworkAttempt[] | null;
 }
 
 export interface Executor {
   readonly kind: 'docker' | 'local';
   /** Whether runs are isolated from the host (network, filesystem, limits). */
   readonly isolated: boolean;
+  /** Whether every run's network calls are traced (RunResult.networkAttempts is never null). */
+  readonly networkTraced: boolean;
   run(request: RunRequest): Promise<RunResult>;
   /** Releases everything this executor created (containers, temporary folders). */
   dispose(): Promise<void>;

@@ -1,17 +1,27 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 // The file, not the engine's door: the local executor must not load dockerode.
 import { onInterrupt } from '../engine/on-interrupt.js';
-import { classifyRun } from './classify-run.js';
+import { classifyRun, READ_ONLY_HINT } from './classify-run.js';
 import { collectOutput } from './collect-output.js';
-import { variationEnv } from './env-variations.js';
+import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
 import { localCommand } from './local-command.js';
+import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
+import { isolatedArgv, probeLocalIsolation, type LocalIsolation } from './local-isolation.js';
+import { killMarked, peakMemoryOfTree } from './local-processes.js';
+import { snapshotTree, treeChange } from './snapshot-tree.js';
 // The buffer module directly, not the engine door: a local run must not load dockerode.
 import { createTailBuffer, tailText } from '../engine/capped-buffer.js';
+
+/** The variable that marks every process of one run, so none can outlive it. */
+export const RUN_MARK = 'RPE_LOCAL_RUN';
+/** Output still in flight when the run has ended gets this long to arrive. */
+const STREAM_GRACE_MS = 300;
 
 function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;
@@ -22,51 +32,61 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-async function peakMemory(pid: number): Promise<number | null> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
-    return kb === undefined ? null : Number(kb) * 1024;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Runs a submission's entrypoint as a local process, in place (demonstration generators import
- * the toolkit by a relative path), with the runner's timeout (the whole process group is killed),
- * an output size cap, the tail of the logs, memory limited where the platform allows, and the
- * environment variation a local process can have. Its pid differs on every run anyway, so no
- * throwaway processes are started for `pidShift`. It does not isolate: no network or filesystem
- * protection.
+ * the toolkit by a relative path), with the submission root as its working directory and `--out`
+ * under a fresh output folder, the runner's timeout, an output size cap, the tail of the logs,
+ * memory limited where the platform allows, and the variation's environment. Where the machine
+ * allows namespaces (root, or unprivileged user namespaces), the tree is read-only for the run,
+ * its pid is set by the variation, and the kernel kills every process it started when it exits;
+ * elsewhere its processes are found by a marker in their environment and killed, and a write into
+ * the tree is detected afterwards. It does not isolate the network.
  */
 export async function createLocalExecutor(options: {
   submissionDir: string;
   entrypoint: Entrypoint;
   limits: Limits;
-}): Promise<Executor & { notes: string[] }> {
+  /** 'none' turns the namespaces off (to test the fallback); default: whatever the machine allows. */
+  isolation?: 'auto' | 'none';
+}): Promise<Executor & { notes: string[]; generatorToolkit: GeneratorToolkit | null }> {
   const submissionDir = resolve(options.submissionDir);
   const command = await localCommand({ ...options, submissionDir });
+  const isolation: LocalIsolation =
+    options.isolation === 'none'
+      ? { kind: 'none', reason: 'turned off' }
+      : await probeLocalIsolation();
 
   async function run(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;
     const work = await mkdtemp(join(tmpdir(), 'rpe-run-'));
-    const outDir = join(work, 'out');
+    const outRoot = join(work, 'out');
     const home = join(work, 'home');
-    await mkdir(outDir);
+    await mkdir(outRoot);
     await mkdir(home);
+    const mark = randomUUID();
     try {
-      const outFile = join(outDir, 'items.jsonl');
+      const outFile = outputFileOf(variation, seed, outRoot);
       const { file, args, memory } = command(seed, outFile);
+      await mkdir(dirname(outFile), { recursive: true });
+      const argv =
+        isolation.kind === 'namespaces'
+          ? isolatedArgv(isolation, {
+              tree: submissionDir,
+              pidShift: variation.pidShift,
+              argv: [file, ...args],
+            })
+          : [file, ...args];
+      const before = isolation.kind === 'none' ? await snapshotTree(submissionDir) : null;
       const stdout = createTailBuffer(limits.logBytes);
       const stderr = createTailBuffer(limits.logBytes);
       const started = performance.now();
-      const child = execa(file, args, {
-        cwd: outDir,
+      const child = execa(argv[0] ?? '', argv.slice(1), {
+        cwd: submissionDir,
         env: {
           PATH: process.env.PATH ?? '/usr/bin:/bin',
           PYTHONDONTWRITEBYTECODE: '1',
           ...variationEnv(variation, home),
+          [RUN_MARK]: mark,
         },
         extendEnv: false,
         stdin: 'ignore',
@@ -74,52 +94,73 @@ export async function createLocalExecutor(options: {
         detached: true,
         reject: false,
       });
+      // The run ends when the generator exits, not when its output streams close: a child it
+      // left behind (in a new session too) is killed, and may not keep the run going.
+      const exited = new Promise<{ code: number | null; signal: string | null }>((done) => {
+        child.once('exit', (code, signal) => done({ code, signal }));
+        child.once('error', () => done({ code: null, signal: null }));
+      });
+      // In namespaces the kernel has killed the rest when the wrapper exits; elsewhere the
+      // marker finds what left the process group (a new session, a double fork).
+      const killAll = async () => {
+        killGroup(child.pid);
+        if (isolation.kind === 'none') await killMarked(RUN_MARK, mark);
+      };
       // The generator has its own process group, so Ctrl-C on the terminal does not reach it.
       const release = onInterrupt(async () => {
-        killGroup(child.pid);
+        await killAll();
         await rm(work, { recursive: true, force: true });
       });
-      // Children left behind (a fork bomb's) die with the group as soon as the generator exits;
-      // they would otherwise hold the log pipes open.
-      child.on('exit', () => killGroup(child.pid));
       child.stdout?.on('data', (chunk: Buffer) => stdout.write(chunk));
       child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
       let timedOut = false;
       let peak: number | null = null;
       const timer = setTimeout(() => {
         timedOut = true;
-        killGroup(child.pid);
+        void killAll();
       }, limits.timeoutSeconds * 1000);
       const sampler = setInterval(() => {
         if (child.pid === undefined) return;
-        void peakMemory(child.pid).then((bytes) => {
+        void peakMemoryOfTree(child.pid).then((bytes) => {
           if (bytes !== null) peak = Math.max(peak ?? 0, bytes);
         });
       }, 25);
       request.onStatus?.(`seed ${seed} (${variation.name}) running`);
-      const result = await child.finally(() => {
-        clearTimeout(timer);
-        clearInterval(sampler);
-        release();
-      });
+      const exit = await exited;
       const wallMs = Math.round(performance.now() - started);
+      clearTimeout(timer);
+      clearInterval(sampler);
+      await killAll();
+      const streamsClosed = child.catch(() => undefined);
+      const grace = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }, STREAM_GRACE_MS);
+      await streamsClosed;
+      clearTimeout(grace);
+      release();
       const collected = await collectOutput(outFile, limits.outputBytes);
       const stderrTail = tailText(stderr.bytes());
-      const { status, message } = classifyRun({
+      let { status, message } = classifyRun({
         timedOut,
         oomKilled: false,
-        exitCode: result.exitCode ?? null,
-        signal: result.signal ?? null,
+        exitCode: exit.code,
+        signal: exit.signal,
         timeoutSeconds: limits.timeoutSeconds,
         memoryLimited: memory !== null,
         stderrTail,
         collected,
       });
+      const changed = before && treeChange(before, await snapshotTree(submissionDir));
+      if (changed && !timedOut) {
+        status = 'runtime_error';
+        message = `wrote into the submission tree (${changed}); ${READ_ONLY_HINT}`;
+      }
       return {
         status,
         seed,
         variation: variation.name,
-        exitCode: result.exitCode ?? null,
+        exitCode: exit.code,
         timedOut,
         oomKilled: false,
         wallMs,
@@ -130,6 +171,7 @@ export async function createLocalExecutor(options: {
           ? { output: collected.output, outputSha256: collected.outputSha256 }
           : {}),
         ...(message === undefined ? {} : { message }),
+        networkAttempts: null,
       };
     } finally {
       await rm(work, { recursive: true, force: true });
@@ -138,13 +180,26 @@ export async function createLocalExecutor(options: {
 
   const probe = command(0, 'items.jsonl');
   const notes = [
-    'local mode: the generator ran as a local process, not isolated (network and filesystem are open)',
+    runPlacesNote('<a temporary folder>'),
+    'local mode: the generator ran as a local process, not isolated from the network; network calls are only detected by `rpe sandbox run`',
+    isolation.kind === 'namespaces'
+      ? 'local mode: the submission tree was read-only and every process a run started ended with it (mount and pid namespaces)'
+      : `local mode: no namespaces (${isolation.reason}): writes into the tree were detected afterwards, leftover processes found by their environment`,
     probe.memory === 'prlimit-address-space'
       ? `memory limited with prlimit --as to ${options.limits.memoryBytes} bytes of address space`
       : probe.memory === 'node-heap'
         ? 'memory: only the Node heap is limited (--max-old-space-size)'
         : 'memory limit not enforced: prlimit is not available',
-    'not enforced in local mode: CPU quota and process limit; not varied: hostname, submission path, directory order',
+    `not enforced in local mode: CPU quota and process limit; not varied: hostname, submission path, directory order${isolation.kind === 'none' ? ', process id' : ''}`,
   ];
-  return { kind: 'local', isolated: false, notes, run, dispose: async () => {} };
+  return {
+    kind: 'local',
+    isolated: false,
+    networkTraced: false,
+    notes,
+    generatorToolkit:
+      options.entrypoint.kind === 'python' ? null : await readGeneratorToolkit(submissionDir),
+    run,
+    dispose: async () => {},
+  };
 }

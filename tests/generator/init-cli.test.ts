@@ -5,7 +5,6 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,21 +81,26 @@ describe.skipIf(!hasData)('rpe init', () => {
     expect(lang.exitCode).toBe(2);
   });
 
-  it('--lang ts: vendors the toolkit and generates the same bytes as the Python runtime', async () => {
+  it('--lang ts: vendors the toolkit, installs offline from its lock, and generates the same bytes as the Python runtime', async () => {
     const r = await rpe(['init', ts, '--lang', 'ts', '--json']);
     expect(r.exitCode).toBe(0);
     const result = JSON.parse(r.stdout) as { vendor: string; dataHash: string };
     const manifest = JSON.parse(readFileSync(join(ts, 'package.json'), 'utf8')) as {
-      devDependencies: Record<string, string>;
+      dependencies: Record<string, string>;
     };
     expect(`file:${join('vendor', result.vendor.split('/').pop() ?? '')}`).toBe(
-      manifest.devDependencies['reverse-poleval'],
+      manifest.dependencies['reverse-poleval'],
     );
     expect(existsSync(result.vendor)).toBe(true);
     expect(findDeclaredDataHash(readFileSync(join(ts, 'README.md'), 'utf8'))).toBe(result.dataHash);
-    // As in the runner image: the toolkit resolves from a node_modules above the submission.
-    mkdirSync(join(ts, 'node_modules'));
-    symlinkSync(ROOT, join(ts, 'node_modules', 'reverse-poleval'));
+    // As the sandbox does: offline, with an empty cache, no install script.
+    const install = await execa(
+      'npm',
+      ['ci', '--omit=dev', '--offline', '--ignore-scripts', '--cache', join(work, 'empty-cache')],
+      { cwd: ts, reject: false },
+    );
+    expect(install.exitCode, install.stderr).toBe(0);
+    expect(existsSync(join(ts, 'node_modules', 'tsx'))).toBe(false);
     const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs');
     const run = await execa(
       process.execPath,

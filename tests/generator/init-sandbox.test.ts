@@ -1,6 +1,16 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, ensureImages } from '../sandbox-docker/docker-engine.js';
 import { ROOT, rpe } from './run-rpe.js';
@@ -12,13 +22,51 @@ const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
 interface Report {
   verdict: string;
   reasons: unknown[];
+  toolkit_version: string;
+  generator_toolkit: { version: string; resolved: string | null } | null;
   seeds: { seed: number; output_sha256: string; n_items: number }[];
 }
 
-async function sandboxRun(dir: string): Promise<Report> {
-  const r = await rpe(['sandbox', 'run', dir, '--seeds', '0,1,2', '--json']);
+async function sandboxRun(dir: string, bin = join(ROOT, 'bin', 'rpe.js')): Promise<Report> {
+  const r = await execa(
+    process.execPath,
+    [bin, 'sandbox', 'run', dir, '--seeds', '0,1,2', '--json'],
+    {
+      reject: false,
+    },
+  );
   expect(r.exitCode, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Report;
+}
+
+/**
+ * A copy of this toolkit as another runner would have it: another version, and a framework whose
+ * generator entry point refuses to run. A generator that got its toolkit from the runner would
+ * crash; one that runs with its own lock's is unaffected.
+ */
+function otherRunner(): string {
+  const runner = join(work, 'runner');
+  mkdirSync(runner);
+  for (const part of ['bin', 'dist'])
+    cpSync(join(ROOT, part), join(runner, part), { recursive: true });
+  for (const part of ['node_modules', 'data', 'templates'])
+    symlinkSync(join(ROOT, part), join(runner, part));
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  writeFileSync(
+    join(runner, 'package.json'),
+    JSON.stringify({ ...manifest, version: '9.9.9-other' }),
+  );
+  const cli = join(runner, 'dist', 'framework', 'generator', 'run-generator-cli.js');
+  const text = readFileSync(cli, 'utf8');
+  const patched = text.replace(
+    /export async function runGeneratorCli\(([^)]*)\) \{/,
+    (head) => `${head}\n    throw new Error('the runner toolkit was used');`,
+  );
+  expect(patched).not.toBe(text);
+  writeFileSync(cli, patched);
+  return join(runner, 'bin', 'rpe.js');
 }
 
 describe.skipIf(!engine || !hasData)('rpe init repositories in the Docker sandbox', () => {
@@ -38,6 +86,20 @@ describe.skipIf(!engine || !hasData)('rpe init repositories in the Docker sandbo
     }
     expect(tsReport.seeds.map((s) => s.output_sha256)).toEqual(
       pyReport.seeds.map((s) => s.output_sha256),
+    );
+    expect(pyReport.generator_toolkit).toBeNull();
+    expect(tsReport.generator_toolkit).toEqual({
+      version: tsReport.toolkit_version,
+      resolved: `file:vendor/reverse-poleval-${tsReport.toolkit_version}.tgz`,
+    });
+
+    // The same commit under a runner with another toolkit: the same bytes, the same toolkit.
+    const other = await sandboxRun(ts, otherRunner());
+    expect(other.toolkit_version).toBe('9.9.9-other');
+    expect(other.reasons).toEqual([]);
+    expect(other.generator_toolkit).toEqual(tsReport.generator_toolkit);
+    expect(other.seeds.map((s) => s.output_sha256)).toEqual(
+      tsReport.seeds.map((s) => s.output_sha256),
     );
   }, 600_000);
 });

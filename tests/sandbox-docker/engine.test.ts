@@ -12,6 +12,7 @@ import {
   STAGE_DIR_PREFIX,
   startSandbox,
   sweepLeftovers,
+  TSX_LOADER,
 } from '../../sandbox/engine/index.js';
 import { containersOfRun, engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from './docker-engine.js';
 
@@ -43,7 +44,7 @@ describe.skipIf(!engine)('Docker engine', () => {
     for (const image of images) expect(image.labels[LABELS.recipe]).toBe(RUNNER_IMAGES.tag);
   });
 
-  it('the node image carries node, tsx, npm and the toolkit; the python image pip', async () => {
+  it('the node image carries node, npm and tsx but no toolkit; the python image pip and strace', async () => {
     const run = (image: string, ...cmd: string[]) =>
       execa('docker', ['run', '--rm', '--network', 'none', '--user', '10002', image, ...cmd], {
         reject: false,
@@ -53,10 +54,10 @@ describe.skipIf(!engine)('Docker engine', () => {
       'node',
       '--input-type=module',
       '-e',
-      "const m = await import('reverse-poleval'); await import('tsx/esm/api'); console.log(process.version, typeof m.normalize)",
+      `await import('${TSX_LOADER}'); const m = await import('reverse-poleval').catch((e) => e.code); console.log(process.version, m)`,
     );
     expect(node.stderr).toBe('');
-    expect(node.stdout).toBe(`${process.version} function`);
+    expect(node.stdout).toBe(`${process.version} ERR_MODULE_NOT_FOUND`);
     const npm = await run(
       RUNNER_IMAGES.node,
       'node',
@@ -66,6 +67,14 @@ describe.skipIf(!engine)('Docker engine', () => {
     expect(npm.stdout).toMatch(/^\d+\.\d+\.\d+$/);
     const pip = await run(RUNNER_IMAGES.python, 'python3', '-m', 'pip', '--version');
     expect(pip.stdout).toMatch(/^pip \d+/);
+    // Execute-only, so a running strace is not dumpable and its tracee cannot read its files.
+    const strace = await run(
+      RUNNER_IMAGES.python,
+      'sh',
+      '-c',
+      'stat -c %a /usr/bin/strace; strace -V',
+    );
+    expect(strace.stdout).toMatch(/^711\nstrace -- version \d+/);
   }, 60_000);
 
   it('sweeps containers whose creating process is gone, and spares a live process', async () => {

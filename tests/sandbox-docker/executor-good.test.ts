@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PID_BASE, RUNNER_IMAGES } from '../../sandbox/engine/index.js';
-import { ENV_VARIATIONS } from '../../sandbox/run/env-variations.js';
+import { ENV_VARIATIONS, outputFileOf } from '../../sandbox/run/env-variations.js';
 import {
   DOCKER_SUBMISSIONS,
   engine,
@@ -21,7 +21,6 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
     ['good-python', SUBMISSIONS, RUNNER_IMAGES.python],
     ['good-typescript', SUBMISSIONS, RUNNER_IMAGES.node],
     ['good-javascript', SUBMISSIONS, RUNNER_IMAGES.node],
-    ['good-typescript-framework', DOCKER_SUBMISSIONS, RUNNER_IMAGES.node],
   ])('%s writes 60 items', async (name, root, image) => {
     const { results, image: used } = await runFixture(join(root, name));
     const [result] = results;
@@ -41,7 +40,9 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
     ENV_VARIATIONS.forEach((variation, i) => {
       const facts = seen[i];
       expect(facts.here).toBe(variation.submissionPath);
-      expect(facts.cwd).toBe('/out');
+      // The documented command runs from the repository root; --out is absolute, per variation.
+      expect(facts.cwd).toBe(variation.submissionPath);
+      expect(facts.out).toBe(outputFileOf(variation, 7, '/out'));
       expect(facts.hostname).toBe(variation.hostname);
       expect(facts.hash_seed).toBe(variation.pythonHashSeed);
       expect(facts.env).toEqual({
@@ -50,6 +51,7 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
         LANG: variation.lang,
         LC_ALL: variation.lang,
         RPE_SANDBOX: '1',
+        RPE_TRACE: null,
       });
       expect(facts.uid).not.toBe(0);
       expect(facts.tree_writable).toBe(false);
@@ -78,10 +80,25 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
     );
   });
 
-  it('installs package-lock.json dependencies with npm ci, then runs without the network', async () => {
-    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'npm-lock'));
+  it('installs a package-lock.json offline from the tarballs the repository holds', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'npm-vendored'));
     expect(results[0]?.message).toBeUndefined();
     expect(results[0]?.status).toBe('ok');
-    expect(lines(results[0]?.output)).toEqual(['{"input":"Zależność 7","gold":"true"}']);
-  }, 180_000);
+    expect(lines(results[0]?.output)).toEqual(['{"input":"zależność 7","gold":"tak"}']);
+    expect(results[0]?.networkAttempts).toEqual([]);
+  });
+
+  it('refuses a lock that needs the network, naming the package, before anything runs', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'npm-registry-lock'));
+    expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.message).toBe(
+      'install step refused: package-lock.json needs the network: is-plain-obj@4.1.0 comes from a registry, not from the repository; vendor it (npm pack into vendor/, depend on file:vendor/<tarball>) and commit the lock again',
+    );
+  });
+
+  it('supplies no toolkit of its own: an import without a lock fails', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'imports-toolkit-without-lock'));
+    expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.stderrTail).toMatch(/Cannot find package 'reverse-poleval'/);
+  });
 });

@@ -9,6 +9,8 @@ import {
   TEST_LIMITS,
 } from './docker-engine.js';
 import { runFixture } from './run-fixture.js';
+import { READ_ONLY_HINT } from '../../sandbox/run/classify-run.js';
+import { ENV_VARIATIONS } from '../../sandbox/run/env-variations.js';
 
 const fixture = (name: string) => join(SUBMISSIONS, name);
 
@@ -39,13 +41,85 @@ describe.skipIf(!engine)('Docker executor: hostile and failing generators', () =
     expect(results[0]?.stderrTail).not.toMatch(/no process limit was enforced/);
   });
 
-  it('gives a network probe no network at all', async () => {
+  it('gives a network probe no network at all, and sees every attempt', async () => {
     const { results } = await runFixture(fixture('network-probe'));
     const [result] = results;
     expect(result?.stderrTail).not.toMatch(/connected to/);
     expect(result?.stderrTail).toMatch(/pypi\.org:443 unreachable/);
     expect(result?.stderrTail).toMatch(/1\.1\.1\.1:53 unreachable/);
     expect(result?.status).toBe('ok');
+    const seen = (result?.networkAttempts ?? []).map((a) => `${a.address}:${a.port}`);
+    expect(seen).toEqual(expect.arrayContaining(['127.0.0.1:22', '1.1.1.1:53', '127.0.0.1:53']));
+    expect(result?.networkAttempts?.some((a) => a.lookup === 'pypi.org')).toBe(true);
+  });
+
+  it('sees a urllib download a Python generator caught, and names the host and program', async () => {
+    const { results } = await runFixture(fixture('network-urllib-caught'));
+    const [result] = results;
+    expect(result?.status).toBe('ok');
+    expect(result?.stdoutTail).toMatch(/download failed: URLError/);
+    const lookups = result?.networkAttempts?.filter((a) => a.lookup === 'pypi.org') ?? [];
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(lookups[0]).toMatchObject({ program: 'python3', address: '127.0.0.1', port: 53 });
+  });
+
+  it('sees a fetch a Node generator caught, made from a thread of its pool', async () => {
+    const { results } = await runFixture(fixture('network-fetch-caught'));
+    const [result] = results;
+    expect(result?.status).toBe('ok');
+    expect(result?.stdoutTail).toMatch(/download failed/);
+    expect(result?.networkAttempts?.map((a) => a.lookup)).toContain('registry.npmjs.org');
+  });
+
+  it('sees a call made by a grandchild in a new session, and names that program', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'network-in-grandchild'));
+    expect(results[0]?.status).toBe('ok');
+    expect(results[0]?.networkAttempts).toContainEqual(
+      expect.objectContaining({ program: 'fetcher', address: '10.9.8.7', port: 443 }),
+    );
+  });
+
+  it('fails a run whose generator kills its tracer: the run ends with the tracer', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'kills-its-tracer'));
+    expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.message).toMatch(/^exited with code 137\b/);
+    expect(results[0]?.output).toBeUndefined();
+  });
+
+  it('keeps the trace out of the reach of the generator', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'hides-from-tracer'));
+    const [result] = results;
+    expect(result?.status).toBe('ok');
+    expect(result?.stderrTail).not.toMatch(/listed|truncated|RPE_TRACE|wrote/);
+    expect(result?.stderrTail).toMatch(/hides: \/trace: PermissionError/);
+    expect(result?.stderrTail).toMatch(/hides: \/trace\/filler: OSError/);
+    expect(result?.networkAttempts?.map((a) => `${a.address}:${a.port}`)).toContain(
+      '10.11.12.13:8080',
+    );
+  });
+
+  it('counts no socketpair, pipe or multiprocessing call as the network', async () => {
+    const { results } = await runFixture(fixture('socketpair-multiprocessing'));
+    expect(results[0]?.status).toBe('ok');
+    expect(results[0]?.networkAttempts).toEqual([]);
+  });
+
+  it('refuses a write into the tree with the same message as a local check', async () => {
+    for (const name of ['writes-into-tree', 'writes-items-in-cwd']) {
+      const { results } = await runFixture(fixture(name));
+      expect(results[0]?.status).toBe('runtime_error');
+      expect(results[0]?.message).toMatch(/Read-only file system/);
+      expect(results[0]?.message).toContain(READ_ONLY_HINT);
+    }
+  });
+
+  it('runs from the submission root, so relative reads work, and is no_output when --out is ignored', async () => {
+    const relative = await runFixture(fixture('reads-data-relative'));
+    expect(relative.results[0]?.status).toBe('ok');
+    const ignored = await runFixture(fixture('ignores-out-name'), {
+      variations: [...ENV_VARIATIONS],
+    });
+    expect(ignored.results.map((r) => r.status)).toEqual(['ok', 'no_output']);
   });
 
   it('lets no write outside the output folder succeed', async () => {

@@ -45,8 +45,59 @@ async function hostSha256(name: string, seed: number): Promise<string> {
   return createHash('sha256').update(readFileSync(out)).digest('hex');
 }
 
+async function localCheck(name: string): Promise<{ code: number; report: Report }> {
+  const r = await rpe(['check', fixture(name), '--seeds', '0,1', '--timeout', '60', '--json']);
+  return { code: r.code, report: reportSchema.parse(JSON.parse(r.stdout)) };
+}
+
 describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_000 }, () => {
   beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
+
+  it.each([
+    [
+      'network-urllib-caught',
+      /^seed 0: tried the network: python3 .*looked up pypi\.org \(DNS to 127\.0\.0\.1:53\)/,
+    ],
+    ['network-fetch-caught', /^seed 0: tried the network: node .*looked up registry\.npmjs\.org/],
+  ])('%s is disqualified for network_attempt though its items are valid', async (name, message) => {
+    const { code, report } = await sandboxRun(name);
+    expect(code).toBe(1);
+    expect(report.verdict).toBe('disqualified');
+    expect([...new Set(report.reasons.map((r) => r.code))]).toEqual(['network_attempt']);
+    expect(report.reasons.map((r) => r.seed)).toEqual([0, 1]);
+    expect(report.reasons[0]?.message).toMatch(message);
+    expect(report.executor.network_traced).toBe(true);
+    for (const seed of report.seeds) {
+      expect(seed).toMatchObject({ status: 'ok', format_ok: true, deterministic: true });
+      expect(seed.runs[0]?.network_attempts?.length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(['socketpair-multiprocessing', 'reads-data-relative'])(
+    '%s is eligible with every run traced and no attempt',
+    async (name) => {
+      const { code, report } = await sandboxRun(name);
+      expect(report.reasons).toEqual([]);
+      expect(code).toBe(0);
+      for (const seed of report.seeds)
+        for (const run of seed.runs) expect(run.network_attempts).toEqual([]);
+    },
+  );
+
+  it('a write into the tree is the same reason and message under rpe check and rpe sandbox run', async () => {
+    const sandbox = await sandboxRun('writes-items-in-cwd');
+    const local = await localCheck('writes-items-in-cwd');
+    for (const { code, report } of [sandbox, local]) {
+      expect(code).toBe(1);
+      expect(report.reasons.map((r) => r.code)).toEqual(['runtime_error', 'runtime_error']);
+    }
+    expect(local.report.reasons.map((r) => r.message)).toEqual(
+      sandbox.report.reasons.map((r) => r.message),
+    );
+    expect(sandbox.report.reasons[0]?.message).toBe(
+      "seed 0: exited with code 1: OSError: [Errno 30] Read-only file system: 'items.jsonl'; the submission tree is read-only (as in the organisers' sandbox): write only to the --out path",
+    );
+  });
 
   it('a good generator is eligible, isolated, and gives the same bytes as on the host', async () => {
     const before = await hashTree(fixture('good-python'));

@@ -1,4 +1,6 @@
+import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,13 +11,18 @@ import {
   type Limits,
   type Report,
 } from '../../sandbox/index.js';
+import { READ_ONLY_HINT } from '../../sandbox/run/classify-run.js';
+import { probeLocalIsolation } from '../../sandbox/run/local-isolation.js';
 import { fixture } from './fixture-paths.js';
 
 const SEEDS = [0, 1];
 
+const namespaces = (await probeLocalIsolation()).kind === 'namespaces';
+
 async function check(
   name: string,
   limits: Partial<Limits> = {},
+  isolation: 'auto' | 'none' = 'auto',
 ): Promise<{ report: Report; before: string }> {
   const dir = fixture(name);
   const resolved = resolveLimits({ timeoutSeconds: 30, memoryBytes: 512 * 1024 ** 2, ...limits });
@@ -26,9 +33,18 @@ async function check(
     limits: resolved,
     jobs: 2,
     createExecutor: (entrypoint) =>
-      createLocalExecutor({ submissionDir: dir, entrypoint, limits: resolved }),
+      createLocalExecutor({ submissionDir: dir, entrypoint, limits: resolved, isolation }),
   });
   return { report, before };
+}
+
+// Processes still running whose command line holds `text`.
+async function processesWith(text: string): Promise<string[]> {
+  const ps = await execa('ps', ['-eo', 'pid,args'], { reject: false });
+  return ps.stdout
+    .toString()
+    .split('\n')
+    .filter((l) => l.includes(text) && !l.includes('ps -eo'));
 }
 
 function codes(report: Report): string[] {
@@ -90,6 +106,62 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     await expectUnchanged(name, report, before);
   });
 
+  it.each(['reads-data-relative', 'socketpair-multiprocessing', 'network-urllib-caught'])(
+    '%s is eligible, and the report says the network was not checked',
+    async (name) => {
+      const { report, before } = await check(name);
+      expect(report.reasons).toEqual([]);
+      expect(report.executor.network_traced).toBe(false);
+      expect(report.seeds[0]?.runs[0]?.network_attempts).toBeNull();
+      expect(report.notes.join('\n')).toMatch(
+        /network calls are only detected by `rpe sandbox run`/,
+      );
+      await expectUnchanged(name, report, before);
+    },
+  );
+
+  it('gives --out a different absolute path in each run of a seed', async () => {
+    const { report } = await check('ignores-out-name');
+    expect(codes(report)).toEqual(['no_output']);
+    expect(report.seeds[0]?.runs.map((r) => r.status)).toEqual(['ok', 'no_output']);
+  });
+
+  it.each(['writes-into-tree', 'writes-items-in-cwd'])(
+    '%s is a runtime_error naming the read-only tree, and the tree is unchanged',
+    async (name) => {
+      const { report, before } = await check(name);
+      expect(codes(report)).toEqual(['runtime_error']);
+      expect(report.reasons[0]?.message).toContain(READ_ONLY_HINT);
+      if (namespaces) expect(report.reasons[0]?.message).toMatch(/Read-only file system/);
+      await expectUnchanged(name, report, before);
+    },
+  );
+
+  it('without namespaces, a write into the tree is still found, with the same hint', async () => {
+    const { report } = await check('writes-into-tree', {}, 'none');
+    expect(codes(report)).toEqual(['runtime_error']);
+    expect(report.reasons[0]?.message).toMatch(
+      new RegExp(`wrote into the submission tree \\(debug\\.log\\); `),
+    );
+    expect(report.reasons[0]?.message).toContain(READ_ONLY_HINT);
+    await rm(join(fixture('writes-into-tree'), 'debug.log'), { force: true });
+  });
+
+  it.each(['auto', 'none'] as const)(
+    'ends a run with the generator and leaves no detached child behind (isolation %s)',
+    async (isolation) => {
+      const started = Date.now();
+      const { report } = await check('detached-child', {}, isolation);
+      expect(report.reasons).toEqual([]);
+      expect(report.verdict).toBe('eligible');
+      for (const seed of report.seeds)
+        for (const run of seed.runs) expect(run.wall_ms).toBeLessThan(3000);
+      // Two seeds, two runs each, two at a time: far below the children's 21 s.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(await processesWith('sleep 21.0417')).toEqual([]);
+    },
+  );
+
   it('skips the second run of a seed whose first run failed', async () => {
     const { report } = await check('sleep-forever', { timeoutSeconds: 1 });
     for (const seed of report.seeds) {
@@ -128,7 +200,11 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     ['nondeterministic-set-order', /differs when PYTHONHASHSEED changes/],
     ['nondeterministic-env', /differs when TZ changes/],
     ['nondeterministic-clock', /same environment: .*the clock/],
-    ['nondeterministic-pid', /same environment: .*the process id/],
+    // In namespaces the pid is set by the variation, as in the sandbox; elsewhere it changes anyway.
+    [
+      'nondeterministic-pid',
+      namespaces ? /differs when the process id changes/ : /same environment: .*the process id/,
+    ],
   ] as const)('%s is nondeterministic and the diagnosis names the cause', async (name, cause) => {
     const { report, before } = await check(name);
     expect(codes(report)).toEqual(['nondeterministic']);
