@@ -28,8 +28,8 @@ export interface DataHashCheck {
   message: string | null;
 }
 
-// The README names a Track 2 repository may use, in the order they are looked for.
-const READMES = ['README.md', 'README', 'README.txt', 'README.rst', 'readme.md'];
+/** The README names a Track 2 repository may use, in the order they are looked for. */
+export const README_NAMES = ['README.md', 'README', 'README.txt', 'README.rst', 'readme.md'];
 const MANIFESTS = ['SHA256SUMS', 'SHA256SUMS.txt', 'sha256sums.txt'];
 // Files of data/ that document it rather than feed the generator: a file recipe need not cover them.
 const DOCUMENTATION =
@@ -105,7 +105,7 @@ function result(fields: Partial<DataHashCheck>): DataHashCheck {
  * behind `rpe hash --check` and the submission check, so the two always agree.
  */
 export function checkDeclaredDataHash(repo: string): DataHashCheck {
-  const readme = firstFile(repo, READMES);
+  const readme = firstFile(repo, README_NAMES);
   const text = readme ? readText(join(repo, readme)) : '';
   const declared = findDeclaredHashes(text);
   const where = (d: DeclaredHash) => `${readme} line ${d.line}`;

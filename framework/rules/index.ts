@@ -21,6 +21,7 @@ export { scoreMarkdown } from './score-markdown.js';
 export { readSource } from './read-source.js';
 export {
   checkDeclaredDataHash,
+  README_NAMES,
   type DataHashCheck,
   type DataHashRecipe,
 } from './check-declared-data-hash.js';

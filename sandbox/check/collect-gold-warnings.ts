@@ -1,0 +1,32 @@
+import { openLexicon, type Item } from '../../framework/index.js';
+import { goldFormWarnings } from './gold-form-warnings.js';
+import type { Warning } from './report-schema.js';
+
+/**
+ * The gold-form warnings of every seed, looked up in the toolkit's morphology snapshot. A
+ * snapshot that cannot be opened costs the warnings, not the check: a note says so.
+ */
+export function collectGoldWarnings(
+  itemsBySeed: ReadonlyMap<number, { line: number; item: Item }[]>,
+): {
+  warnings: Warning[];
+  notes: string[];
+} {
+  if (itemsBySeed.size === 0) return { warnings: [], notes: [] };
+  let lexicon: ReturnType<typeof openLexicon>;
+  try {
+    lexicon = openLexicon();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { warnings: [], notes: [`golds not looked up in the morphology snapshot: ${reason}`] };
+  }
+  try {
+    const known = (form: string) => lexicon.analyse(form).length > 0;
+    const warnings = [...itemsBySeed].flatMap(([seed, items]) =>
+      goldFormWarnings({ seed, items, known }),
+    );
+    return { warnings, notes: [] };
+  } finally {
+    lexicon.close();
+  }
+}
