@@ -64,8 +64,8 @@ interface Manifest {
   devDependencies?: Record<string, string>;
 }
 
-// This toolkit's package.json: its version, and the tsx range the scaffold asks for (tsx is
-// not installed beside an installed toolkit, so its range is read rather than its version).
+// This toolkit's package.json: its version, and the tsx, typescript and @types/node ranges the
+// scaffold asks for (they are not installed beside an installed toolkit, so ranges are read).
 function toolkitManifest(): Manifest {
   return JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as Manifest;
 }
@@ -124,6 +124,8 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
       DATA_HASH: dataHash,
       VERSION: manifest.version,
       TSX_VERSION: manifest.dependencies?.tsx ?? manifest.devDependencies?.tsx ?? '^4.0.0',
+      TYPESCRIPT_VERSION: manifest.devDependencies?.typescript ?? '^5.9.0',
+      TYPES_NODE_VERSION: manifest.devDependencies?.['@types/node'] ?? '^20.0.0',
       YEAR: '2026',
       AUTHORS: 'the authors of this repository',
       PROVENANCE_HINT:

@@ -22,8 +22,8 @@ export interface VerifiedSeed {
   same: boolean;
   /**
    * The set kept beside the receipt against the re-run: `same`, `different` (with the first
-   * differing line), `missing` (the receipt names a file that is not there), or null when the
-   * receipt kept none.
+   * differing line; the seed is then not the same), `missing` (the receipt names a file that is
+   * not there beside it), or null when the receipt kept none.
    */
   kept: 'same' | 'different' | 'missing' | null;
   difference: FirstDifference | null;
@@ -159,13 +159,16 @@ async function rerun(args: {
       const kept = s.set ? await keptBytes(file, s.set.file) : null;
       const difference = kept && run.output ? firstDifference(kept, run.output) : null;
       const keptSame = kept ? createHash('sha256').update(kept).digest('hex') === actual : false;
+      const keptState =
+        s.set === null ? null : kept === null ? 'missing' : keptSame ? 'same' : 'different';
       return {
         seed: s.seed,
         expected: s.output_sha256 ?? '',
         actual,
         status: run.status,
-        same: actual === s.output_sha256 && (s.set === null || keptSame),
-        kept: s.set === null ? null : kept === null ? 'missing' : keptSame ? 'same' : 'different',
+        // A kept set that is not there (a receipt copied alone) is said, not held against it.
+        same: actual === s.output_sha256 && keptState !== 'different',
+        kept: keptState,
         difference,
       };
     });
