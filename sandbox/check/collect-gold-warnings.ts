@@ -1,6 +1,18 @@
-import { openLexicon, type Item } from '../../framework/index.js';
+import { LexiconError, openLexicon, type Item, type Lexicon } from '../../framework/index.js';
 import { goldFormWarnings } from './gold-form-warnings.js';
 import type { Warning } from './report-schema.js';
+
+// Whether the snapshot knows a form as a form of any lemma (analyse refuses an unknown one).
+export function knownForm(lexicon: Lexicon): (form: string) => boolean {
+  return (form) => {
+    try {
+      return lexicon.analyse(form).length > 0;
+    } catch (error) {
+      if (error instanceof LexiconError && error.code === 'unknown_form') return false;
+      throw error;
+    }
+  };
+}
 
 /**
  * The gold-form warnings of every seed, looked up in the toolkit's morphology snapshot. A
@@ -21,7 +33,7 @@ export function collectGoldWarnings(
     return { warnings: [], notes: [`golds not looked up in the morphology snapshot: ${reason}`] };
   }
   try {
-    const known = (form: string) => lexicon.analyse(form).length > 0;
+    const known = knownForm(lexicon);
     const warnings = [...itemsBySeed].flatMap(([seed, items]) =>
       goldFormWarnings({ seed, items, known }),
     );
