@@ -91,12 +91,6 @@ export async function runCheckCommand(
   await sandbox.assertSubmissionFolder(dir);
   // Before any run, so an unusable report folder costs nothing and old sets do not linger.
   if (flags.reportDir) await sandbox.clearReportDir(flags.reportDir);
-  // Said once the arguments are known to be good, so a usage error stays one line.
-  if (!createDocker) {
-    process.stderr.write(
-      'rpe check: the generator runs as a local process and is NOT isolated (network and files are open); use `rpe sandbox run` for the sandbox\n',
-    );
-  }
   const bar = progress('running', { quiet: flags.json === true });
   const report = await sandbox.checkSubmission({
     dir,
@@ -105,7 +99,13 @@ export async function runCheckCommand(
     ...(jobs === undefined ? {} : { jobs }),
     ...(flags.ref === undefined ? {} : { ref: flags.ref }),
     ...(flags.reportDir ? { setsDir: flags.reportDir } : {}),
+    // Said once the tree to check is ready, so a usage error (a bad --ref) stays one line.
     onTree: (tree) => {
+      if (!createDocker) {
+        process.stderr.write(
+          'rpe check: the generator runs as a local process and is NOT isolated (network and files are open); use `rpe sandbox run` for the sandbox\n',
+        );
+      }
       if (tree.uncommittedTotal > 0) process.stderr.write(uncommittedLine(tree));
     },
     createExecutor: (entrypoint, submissionDir) =>

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -53,6 +54,50 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
       const kept = readFileSync(join(reportDir, `seed-${seed.seed}.jsonl`));
       expect(createHash('sha256').update(kept).digest('hex')).toBe(seed.output_sha256);
     }
+  });
+
+  it('check: in a git repository, checks the commit, leaves ignored node_modules/ out and warns of uncommitted changes', async () => {
+    const repo = join(tmp, 'repo');
+    cpSync(fixture('good-python'), repo, { recursive: true });
+    writeFileSync(join(repo, '.gitignore'), 'node_modules/\n');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
+        cwd: repo,
+        encoding: 'utf8',
+      }).trim();
+    git('init', '--quiet');
+    git('add', '.');
+    git('commit', '--quiet', '-m', 'submission');
+    const commit = git('rev-parse', 'HEAD');
+    mkdirSync(join(repo, 'node_modules', 'pkg'), { recursive: true });
+    writeFileSync(join(repo, 'node_modules', 'pkg', 'index.js'), 'x');
+    // A working copy that would break the check if it were run: the commit is what counts.
+    writeFileSync(join(repo, 'generate.py'), 'raise SystemExit("uncommitted edit")\n');
+    writeFileSync(join(repo, 'notes.txt'), 'not committed\n');
+    const r = await rpe(['check', repo, '--seeds', '0,1', '--json']);
+    expect(r.code).toBe(0);
+    const report = reportSchema.parse(JSON.parse(r.stdout));
+    expect(report.verdict).toBe('eligible');
+    expect(report.submission).toMatchObject({
+      selection: 'git',
+      commit,
+      ref: 'HEAD',
+      uncommitted: ['generate.py', 'notes.txt'],
+    });
+    expect(report.warnings.map((w) => w.code)).toEqual(['uncommitted_changes']);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `rpe: WARNING: 2 uncommitted change\\(s\\) are NOT checked \\(generate\\.py, notes\\.txt\\); checking commit ${commit.slice(0, 12)} \\(HEAD\\)`,
+      ),
+    );
+    const text = await rpe(['check', repo, '--seeds', '0,1']);
+    expect(text.stdout).toContain(`checked\tcommit ${commit}\n`);
+    // --ref needs a repository; outside one it is a usage error.
+    const outside = await rpe(['check', fixture('good-python'), '--ref', 'HEAD']);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(
+      /^rpe: --ref needs a git repository: .* is not the top folder of one\n$/,
+    );
   });
 
   it('check: exit 1 with the reason in text mode', async () => {

@@ -38,8 +38,9 @@ function codes(report: Report): string[] {
   return [...new Set(report.reasons.filter((r) => r.class === 'disqualified').map((r) => r.code))];
 }
 
+// The fixture's folder is never touched (runs use a copy); the copy changes only by a tree write.
 async function expectUnchanged(name: string, report: Report, before: string): Promise<void> {
-  expect(report.submission.unchanged).toBe(true);
+  expect(report.submission.unchanged).toBe(!codes(report).includes('tree_write'));
   expect(report.submission.tree_hash).toBe(before);
   expect(await hashTree(fixture(name))).toBe(before);
 }
@@ -82,6 +83,8 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     ['huge-output', 'output_limit', { outputBytes: 1024 ** 2 }],
     ['no-output', 'no_output', {}],
     ['runtime-error', 'runtime_error', {}],
+    ['node-error', 'runtime_error', {}],
+    ['writes-own-tree', 'tree_write', {}],
     ['invalid-items', 'invalid_items', {}],
     ['static-list', 'seed_overlap', {}],
   ] as const)('%s earns %s and nothing else', async (name, code, limits) => {
@@ -99,6 +102,21 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     expect(report.verdict).toBe('incomplete');
     expect(codes(report)).toEqual([]);
     expect(report.reasons.find((r) => r.code === code)).toMatchObject({ class: 'incomplete' });
+  });
+
+  it("gives a Node error's message as its Error: line and the generator's frame", async () => {
+    const { report } = await check('node-error');
+    expect(report.reasons[0]?.message).toBe(
+      'seed 0: exited with code 1: Error: no lemma for seed 0 (generate.js:3)',
+    );
+  });
+
+  it('finds a write into the tree after a local run, in the copy it ran', async () => {
+    const { report } = await check('writes-own-tree');
+    expect(report.reasons.find((r) => r.code === 'tree_write')?.message).toMatch(
+      /^the generator wrote into its own tree \(debug\.log \(new\)\), which is read-only in the sandbox/,
+    );
+    expect(report.submission.unchanged).toBe(false);
   });
 
   it('skips the second run of a seed whose first run failed', async () => {
