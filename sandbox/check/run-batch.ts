@@ -42,6 +42,8 @@ export interface BatchOptions {
   createExecutor: (entrypoint: Entrypoint, submissionDir: string) => Promise<CheckExecutor>;
   /** The ID of the image runs of this entrypoint would use now (null in local mode). */
   imageFor: (entrypoint: Entrypoint) => Promise<string | null>;
+  /** Called once the list of submissions is read, before any check. */
+  onStart?: (total: number) => void;
   /** Called as each submission finishes, in the order they finish. */
   onRow?: (row: BatchRow, done: number, total: number) => void;
 }
@@ -122,6 +124,7 @@ export async function runBatch(
   const outDir = resolve(options.outDir);
   const sources = await readSubmissionList(options.submissions);
   await mkdir(outDir, { recursive: true });
+  options.onStart?.(sources.length);
   const jobs = Math.max(1, options.jobs ?? 1);
   const limiter = createRunLimiter(jobs);
   const l = options.limits;

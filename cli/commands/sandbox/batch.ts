@@ -41,11 +41,6 @@ export function register(group: Command): void {
       const jobs = (await parseJobs(flags.jobs)) ?? 1;
       const seeds = await sandbox.readSeedsFile(flags.seedsFile);
       const limits = await parseLimits(flags);
-      if (flags.local) {
-        process.stderr.write(
-          'rpe sandbox batch --local: generators run as local processes and are NOT isolated\n',
-        );
-      }
       const createDocker = flags.local ? null : await sandbox.loadDockerExecutor();
       const engine = flags.local ? null : await sandbox.connectEngine(sandbox.readEngineConfig());
       const images = new Map<string, Promise<string | null>>();
@@ -69,6 +64,14 @@ export function register(group: Command): void {
         toolkitVersion: sandbox.toolkitVersion(),
         executor: flags.local ? 'local' : 'docker',
         imageFor,
+        // Said once the list is known to be good, so a bad list stays one line.
+        onStart: () => {
+          if (flags.local) {
+            process.stderr.write(
+              'rpe sandbox batch --local: generators run as local processes and are NOT isolated\n',
+            );
+          }
+        },
         createExecutor: (entrypoint, submissionDir) =>
           createDocker
             ? createDocker({ submissionDir, entrypoint, limits, network: 'none' })
