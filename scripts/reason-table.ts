@@ -7,5 +7,8 @@ const path = packagePath('docs', 'report.md');
 const text = readFileSync(path, 'utf8');
 const marked = /(<!-- reason-table -->\n)[\s\S]*?(\n<!-- \/reason-table -->)/;
 if (!marked.test(text)) throw new Error(`${path} has no <!-- reason-table --> markers`);
-writeFileSync(path, text.replace(marked, (_, open: string, close: string) => `${open}${renderReasonTable()}${close}`));
+writeFileSync(
+  path,
+  text.replace(marked, (_, open: string, close: string) => `${open}${renderReasonTable()}${close}`),
+);
 process.stdout.write(`updated ${path}\n`);

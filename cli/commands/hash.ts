@@ -19,7 +19,10 @@ export function register(program: Command): void {
       '--check <repo>',
       'check that REPO/README.md declares the hash of REPO/data by a recognised recipe (exit 1 if not)',
     )
-    .option('--json', 'print {dir, hash}, or with --check {declared, actual, ok, recipe, source, files, code, message}')
+    .option(
+      '--json',
+      'print {dir, hash}, or with --check {declared, actual, ok, recipe, source, files, code, message}',
+    )
     .action(async (dir: string | undefined, flags: HashFlags) => {
       const { RpeError, checkDeclaredDataHash, hashDataDir } =
         await import('../../framework/index.js');

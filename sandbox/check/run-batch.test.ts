@@ -52,7 +52,7 @@ function submissions(): string {
   for (const [name, speed] of [
     ['a-slow', 'slow'],
     ['b-fast', 'fast'],
-  ]) {
+  ] as const) {
     mkdirSync(join(root, 'subs', name), { recursive: true });
     writeFileSync(join(root, 'subs', name, 'generate.py'), `# ${speed}\n`);
   }

@@ -13,15 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packagePath, packageRoot } from '../../framework/index.js';
+import { testGit as git } from '../../tests/test-git.js';
 import { hashTree } from './hash-tree.js';
 import { prepareSubmissionTree } from './prepare-submission-tree.js';
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
-    cwd,
-    encoding: 'utf8',
-  }).trim();
-}
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'rpe-prepare-'));

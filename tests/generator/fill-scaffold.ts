@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { testGit } from '../test-git.js';
 
 function edit(path: string, replace: (text: string) => string): void {
   writeFileSync(path, replace(readFileSync(path, 'utf8')));
@@ -24,10 +24,6 @@ export function fillScaffold(dir: string, lang: 'py' | 'ts'): void {
   edit(join(dir, 'PROVENANCE.md'), (text) =>
     text.replace(/_to fill in_/g, 'the test team').replace(' (to be replaced)', ''),
   );
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
-      cwd: dir,
-    });
-  git('add', '--all');
-  git('commit', '--quiet', '-m', 'Our own family and provenance');
+  testGit(dir, 'add', '--all');
+  testGit(dir, 'commit', '--quiet', '-m', 'Our own family and provenance');
 }

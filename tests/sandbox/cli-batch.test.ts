@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
@@ -12,18 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../sandbox/index.js';
+import { testGit as git } from '../test-git.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'rpe-batch-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], {
-    cwd,
-    encoding: 'utf8',
-  }).trim();
-}
 
 // A repository whose tag v1 is a valid generator and whose later commit breaks it.
 function repository(): { path: string; tagged: string } {

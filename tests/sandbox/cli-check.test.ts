@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/index.js';
 import { reportSchema } from '../../sandbox/index.js';
+import { commitAll } from '../test-git.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
@@ -60,15 +60,7 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     const repo = join(tmp, 'repo');
     cpSync(fixture('good-python'), repo, { recursive: true });
     writeFileSync(join(repo, '.gitignore'), 'node_modules/\n');
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
-        cwd: repo,
-        encoding: 'utf8',
-      }).trim();
-    git('init', '--quiet');
-    git('add', '.');
-    git('commit', '--quiet', '-m', 'submission');
-    const commit = git('rev-parse', 'HEAD');
+    const commit = commitAll(repo);
     mkdirSync(join(repo, 'node_modules', 'pkg'), { recursive: true });
     writeFileSync(join(repo, 'node_modules', 'pkg', 'index.js'), 'x');
     // A working copy that would break the check if it were run: the commit is what counts.

@@ -1,6 +1,5 @@
 // The sandbox side of the verdicts, against the real engine: the same reasons as rpe check, the
 // kept sets and their verification, and batches that rerun when a setting changes.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -16,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema, type Report } from '../../sandbox/index.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
+import { commitAll, testGit } from '../test-git.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
@@ -34,13 +34,6 @@ async function checkWith(mode: 'check' | 'docker', dir: string, extra: string[] 
 
 function disqualifying(report: Report): string[] {
   return [...new Set(report.reasons.filter((r) => r.class === 'disqualified').map((r) => r.code))];
-}
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
-    cwd,
-    encoding: 'utf8',
-  }).trim();
 }
 
 describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 }, () => {
@@ -95,11 +88,8 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
   it('a batch reruns when --timeout changes, records its settings, and verify clones a gone folder again', async () => {
     const repo = join(tmp, 'repo');
     cpSync(fixture('good-python'), repo, { recursive: true });
-    git(repo, 'init', '--quiet');
-    git(repo, 'add', '.');
-    git(repo, 'commit', '--quiet', '-m', 'submission');
-    git(repo, 'tag', 'v1');
-    const commit = git(repo, 'rev-parse', 'HEAD');
+    const commit = commitAll(repo);
+    testGit(repo, 'tag', 'v1');
     const subs = join(tmp, 'subs');
     mkdirSync(subs);
     cpSync(fixture('good-javascript'), join(subs, 'team-js'), { recursive: true });

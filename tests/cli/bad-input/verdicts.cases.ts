@@ -1,8 +1,8 @@
 // Rows for the check, its report folder, batches, receipts and the data hash. See case.ts.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { commitAll } from '../../test-git.js';
 import type { BadInputCase } from './case.js';
 
 const errorCode = (code: string) => (doc: unknown) =>
@@ -20,15 +20,7 @@ const GENERATOR = [
 
 function repository(dir: string): void {
   writeFileSync(join(dir, 'generate.py'), GENERATOR);
-  execFileSync('git', ['init', '--quiet'], { cwd: dir });
-  execFileSync('git', ['add', '.'], { cwd: dir });
-  execFileSync(
-    'git',
-    ['-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '--quiet', '-m', 'x'],
-    {
-      cwd: dir,
-    },
-  );
+  commitAll(dir);
 }
 
 // A receipt of the current schema for a batch submission whose folder and repository are gone.
