@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { addLimitOptions, parseJobs, parseLimits } from '../../check-command.js';
 import { printJson, printLine, progress } from '../../output.js';
@@ -89,7 +90,10 @@ export function register(group: Command): void {
       });
       bar.done();
       if (flags.json) printJson({ rows, summary });
-      else printLine(`summary\t${summary.markdown}\t${summary.csv}`);
+      else {
+        const shown = (path: string) => relative(process.cwd(), path) || path;
+        printLine(`summary\t${shown(summary.markdown)}\t${shown(summary.csv)}`);
+      }
       process.exitCode = rows.some((r) => r.verdict === 'error') ? 2 : 0;
     });
 }
