@@ -73,11 +73,11 @@ describe('runBatch', () => {
       toolkitVersion: '0.1.0',
       executor: 'local',
       imageFor: async () => null,
-      createExecutor: async (_entrypoint, dir) =>
-        fakeExecutor(
-          readFileSync(join(dir, 'generate.py'), 'utf8').includes('slow') ? 150 : 10,
-          flight,
-        ),
+      // The slow submission's executor takes long to make, as an install step would.
+      createExecutor: async (_entrypoint, dir) => {
+        if (readFileSync(join(dir, 'generate.py'), 'utf8').includes('slow')) await sleep(600);
+        return fakeExecutor(20, flight);
+      },
       onRow: (row: BatchRow) => order.push(row.name),
     };
     const { rows } = await runBatch(options);
