@@ -50,11 +50,12 @@ describe('rpe lexicon forms', () => {
 
   it('fails with exit 1 and one line for an unknown lemma or a missing form', () => {
     expectOneLine(rpe('lexicon', 'forms', 'kotx', 'subst:pl:gen'), 1, /unknown lemma "kotx"/);
-    expectOneLine(
-      rpe('lexicon', 'forms', 'kot', 'praet:sg', '--json'),
-      1,
-      /no form matching "praet:sg"/,
-    );
+    expectOneLine(rpe('lexicon', 'forms', 'kot', 'praet:sg'), 1, /no form matching "praet:sg"/);
+    const json = rpe('lexicon', 'forms', 'kot', 'praet:sg', '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      error: { code: 'no_such_form', exit_code: 1 },
+    });
   });
 
   it('fails with exit 2 for a query outside the tagset or a missing snapshot', () => {
