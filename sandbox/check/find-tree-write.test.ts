@@ -8,8 +8,8 @@ describe('findTreeWrite', () => {
     ).toBe('debug.log');
     expect(
       findTreeWrite(
-        "PermissionError: [Errno 13] Permission denied: '/tmp/rpe-tree-x/tree/cache/a.bin'",
-        ['/tmp/rpe-tree-x/tree'],
+        "PermissionError: [Errno 13] Permission denied: '/tmp/rpe-checked-x/tree/cache/a.bin'",
+        ['/tmp/rpe-checked-x/tree'],
       ),
     ).toBe('cache/a.bin');
     expect(

@@ -120,7 +120,7 @@ export async function prepareSubmissionTree(options: {
   if (resolved && !resolved.ok && (options.ref !== undefined || options.selection === 'git')) {
     throw new RpeError('git_ref_missing', `${options.dir} has no commit or tag "${ref}"`);
   }
-  const work = await mkdtemp(join(tmpdir(), 'rpe-tree-'));
+  const work = await mkdtemp(join(tmpdir(), 'rpe-checked-'));
   const release = onInterrupt(() => rm(work, { recursive: true, force: true }));
 
   const dispose = async () => {
