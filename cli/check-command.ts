@@ -9,6 +9,7 @@ export interface CheckFlags {
   memory: string;
   cpus?: string;
   reportDir?: string;
+  ref?: string;
   jobs?: string;
   json?: boolean;
 }
@@ -27,7 +28,14 @@ export function addCheckOptions(command: Command, options: { cpus: boolean }): C
   command.option('--seeds <list>', 'seeds to run, comma separated', '0,1,2');
   addLimitOptions(command, options);
   return command
-    .option('--report-dir <dir>', 'write report.json and report.md there')
+    .option(
+      '--ref <ref>',
+      'in a git repository, the commit, tag or branch to check (default: HEAD, the last commit)',
+    )
+    .option(
+      '--report-dir <dir>',
+      "write report.json, report.md and every seed's set (seed-N.jsonl) there",
+    )
     .option('--jobs <n>', 'runs in flight at once (default: the number of cores)')
     .option('--json', 'print the report as JSON');
 }
@@ -55,6 +63,20 @@ export async function parseLimits(
   });
 }
 
+// The loud line for a working copy that differs from the commit checked: it is not what runs.
+function uncommittedLine(tree: {
+  commit: string | null;
+  ref: string | null;
+  uncommitted: string[];
+  uncommittedTotal: number;
+}): string {
+  const more = tree.uncommittedTotal > tree.uncommitted.length ? ', ...' : '';
+  return (
+    `rpe: WARNING: ${tree.uncommittedTotal} uncommitted change(s) are NOT checked (${tree.uncommitted.join(', ')}${more}); ` +
+    `checking commit ${tree.commit?.slice(0, 12)} (${tree.ref}), what the organisers receive: commit them first\n`
+  );
+}
+
 // Runs the checks of one submission, locally or in the sandbox, prints the verdict, sets the exit code.
 export async function runCheckCommand(
   dir: string,
@@ -67,22 +89,29 @@ export async function runCheckCommand(
   const jobs = await parseJobs(flags.jobs);
   const createDocker = mode === 'docker' ? await sandbox.loadDockerExecutor() : null;
   await sandbox.assertSubmissionFolder(dir);
-  // Said once the arguments are known to be good, so a usage error stays one line.
-  if (!createDocker) {
-    process.stderr.write(
-      'rpe check: the generator runs as a local process, NOT isolated from the network; network calls are only detected by `rpe sandbox run`\n',
-    );
-  }
+  // Before any run, so an unusable report folder costs nothing and old sets do not linger.
+  if (flags.reportDir) await sandbox.clearReportDir(flags.reportDir);
   const bar = progress('running', { quiet: flags.json === true });
   const report = await sandbox.checkSubmission({
     dir,
     seeds,
     limits,
     ...(jobs === undefined ? {} : { jobs }),
-    createExecutor: (entrypoint) =>
+    ...(flags.ref === undefined ? {} : { ref: flags.ref }),
+    ...(flags.reportDir ? { setsDir: flags.reportDir } : {}),
+    // Said once the tree to check is ready, so a usage error (a bad --ref) stays one line.
+    onTree: (tree) => {
+      if (!createDocker) {
+        process.stderr.write(
+          'rpe check: the generator runs as a local process, NOT isolated from the network; network calls are only detected by `rpe sandbox run`\n',
+        );
+      }
+      if (tree.uncommittedTotal > 0) process.stderr.write(uncommittedLine(tree));
+    },
+    createExecutor: (entrypoint, submissionDir) =>
       createDocker
-        ? createDocker({ submissionDir: dir, entrypoint, limits, network: 'none' })
-        : sandbox.createLocalExecutor({ submissionDir: dir, entrypoint, limits }),
+        ? createDocker({ submissionDir, entrypoint, limits, network: 'none' })
+        : sandbox.createLocalExecutor({ submissionDir, entrypoint, limits }),
     onProgress: (e) => bar.tick(e.done, e.total, e.label),
   });
   bar.done();

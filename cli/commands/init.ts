@@ -40,10 +40,12 @@ export function register(program: Command): void {
         `created ${result.dir} (${flags.lang === 'py' ? 'Python' : 'TypeScript'}), ${result.files.length} files`,
       );
       printLine(`data hash: ${result.dataHash}`);
+      printLine(`git: ${result.git.message}`);
       printLine('next:');
       printLine(`  cd ${dir}`);
       if (flags.lang === 'py') printLine('  python3 generate.py --seed 1 --out items.jsonl');
       else printLine('  npm install && npm run generate -- --seed 1 --out items.jsonl');
-      printLine('  replace the placeholder family with your own, then fill in PROVENANCE.md');
+      printLine('  replace the placeholder family with your own, fill in PROVENANCE.md, commit,');
+      printLine('  then `rpe check .` until it says eligible (the README says how to submit)');
     });
 }

@@ -35,3 +35,4 @@ export {
   type ScaffoldOptions,
   type ScaffoldResult,
 } from './scaffold-repository.js';
+export { initGitRepository, type GitInit } from './init-git-repository.js';

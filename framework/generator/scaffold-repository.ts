@@ -12,6 +12,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { RpeError } from '../errors.js';
 import { packagePath } from '../package-root.js';
 import { hashDataDir } from '../rules/index.js';
+import { initGitRepository, type GitInit } from './init-git-repository.js';
 import { packToolkit } from './pack-toolkit.js';
 
 export type ScaffoldLanguage = 'ts' | 'py';
@@ -21,6 +22,8 @@ export interface ScaffoldOptions {
   lang: ScaffoldLanguage;
   /** Write into a non-empty folder, replacing files of the same name. */
   force?: boolean;
+  /** Make a new folder a git repository with a first commit (default true). */
+  git?: boolean;
   /** Repository name used in README, LICENSE and package.json (default: the folder's name). */
   name?: string;
 }
@@ -32,6 +35,8 @@ export interface ScaffoldResult {
   dataHash: string;
   /** The vendored toolkit tarball (TypeScript scaffolds). */
   vendor: string | null;
+  /** The git repository made for a new folder (none when writing into an existing one). */
+  git: GitInit;
 }
 
 const DATA_FILES = ['morphology.sqlite', 'LICENSE', 'SOURCES.md'];
@@ -59,8 +64,8 @@ interface Manifest {
   devDependencies?: Record<string, string>;
 }
 
-// This toolkit's package.json: its version, and the tsx range the scaffold asks for (tsx is
-// not installed beside an installed toolkit, so its range is read rather than its version).
+// This toolkit's package.json: its version, and the tsx, typescript and @types/node ranges the
+// scaffold asks for (they are not installed beside an installed toolkit, so ranges are read).
 function toolkitManifest(): Manifest {
   return JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as Manifest;
 }
@@ -150,6 +155,8 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
       DATA_HASH: dataHash,
       VERSION: manifest.version,
       TSX_VERSION: manifest.dependencies?.tsx ?? manifest.devDependencies?.tsx ?? '^4.0.0',
+      TYPESCRIPT_VERSION: manifest.devDependencies?.typescript ?? '^5.9.0',
+      TYPES_NODE_VERSION: manifest.devDependencies?.['@types/node'] ?? '^20.0.0',
       YEAR: '2026',
       AUTHORS: 'the authors of this repository',
       PROVENANCE_HINT:
@@ -167,12 +174,23 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
       cpSync(staging, dir, { recursive: true, force: true });
       rmSync(staging, { recursive: true, force: true });
     }
+    // Only a folder the scaffold made is committed: a --force write into existing files is not.
+    const git: GitInit =
+      existing.length === 0 && options.git !== false
+        ? await initGitRepository(dir)
+        : {
+            status: 'skipped',
+            commit: null,
+            defaultAuthor: false,
+            message: 'the folder was not empty, so no git repository or commit was made',
+          };
     return {
       dir,
       lang: options.lang,
       files,
       dataHash,
       vendor: vendor && join(dir, 'vendor', basename(vendor)),
+      git,
     };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });

@@ -86,6 +86,12 @@ function hashFile(path: Buffer): string {
   return hash.digest('hex');
 }
 
+/** One file of a data folder: its path relative to the folder and the hex sha256 of its bytes. */
+export interface DataFileHash {
+  path: string;
+  sha256: string;
+}
+
 /**
  * The content hash of a data folder, `sha256:<64 hex>`, byte-identical to
  * `(cd data && find . -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 -r sha256sum --zero --)
@@ -94,6 +100,11 @@ function hashFile(path: Buffer): string {
  * RpeError `data_unsafe_entry`; a missing folder is `data_missing`.
  */
 export function hashDataDir(dir: string): string {
+  return hashDataFiles(dir).hash;
+}
+
+// The data hash and each file's own sha256 (what `sha256sum` prints for it), read once.
+export function hashDataFiles(dir: string): { hash: string; files: DataFileHash[] } {
   let top: Stats;
   try {
     top = lstatSync(dir);
@@ -111,14 +122,16 @@ export function hashDataDir(dir: string): string {
   }
   if (!top.isDirectory())
     throw new RpeError('data_missing', `${dir} is not a folder`, { exitCode: 2 });
-  const files: Buffer[] = [];
+  const paths: Buffer[] = [];
   const root = Buffer.from(dir.replace(/\/+$/, '') || '/');
-  listFiles(root, Buffer.alloc(0), files);
-  files.sort(Buffer.compare);
+  listFiles(root, Buffer.alloc(0), paths);
+  paths.sort(Buffer.compare);
   const listing = createHash('sha256');
-  for (const rel of files) {
+  const files: DataFileHash[] = [];
+  for (const rel of paths) {
     const digest = hashFile(Buffer.concat([root, SLASH, rel]));
     listing.update(Buffer.concat([Buffer.from(`${digest}  `), rel, Buffer.from('\n')]));
+    files.push({ path: shown(rel), sha256: digest });
   }
-  return `sha256:${listing.digest('hex')}`;
+  return { hash: `sha256:${listing.digest('hex')}`, files };
 }

@@ -8,11 +8,21 @@ export { loneSurrogateWarning } from './item-warnings.js';
 export { jaccard, overlap, type OverlapPair, type OverlapResult } from './overlap.js';
 export { inputsFromJsonl } from './inputs-from-jsonl.js';
 export { accepts } from './accepts.js';
-export { hashDataDir } from './hash-data-dir.js';
-export { findDeclaredDataHash } from './find-declared-data-hash.js';
+export { hashDataDir, hashDataFiles, type DataFileHash } from './hash-data-dir.js';
+export {
+  findDeclaredDataHash,
+  findDeclaredHashes,
+  type DeclaredHash,
+} from './find-declared-data-hash.js';
 export { matrixSchema, parseMatrix, type CorrectnessMatrix } from './matrix-schema.js';
 export { simpsonMaximum, simpson } from './simpson-maximum.js';
 export { score, type ScoreResult, type ItemScore, type PairScore } from './score.js';
 export { readMeta, familyTable, type FamilyRow } from './family-table.js';
 export { scoreMarkdown } from './score-markdown.js';
 export { readSource } from './read-source.js';
+export {
+  checkDeclaredDataHash,
+  README_NAMES,
+  type DataHashCheck,
+  type DataHashRecipe,
+} from './check-declared-data-hash.js';

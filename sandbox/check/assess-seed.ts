@@ -1,9 +1,11 @@
-import { inputsFromJsonl, validateItems } from '../../framework/index.js';
+import { inputsFromJsonl, validateItems, type Item } from '../../framework/index.js';
 import type { Entrypoint, EnvVariation, Executor, Limits, RunResult } from '../run/executor.js';
 import { describeNetworkAttempts } from '../run/parse-network-trace.js';
 import { diagnoseMismatch } from './diagnose-mismatch.js';
 import { firstDifference } from './first-difference.js';
-import type { Reason, RunReport, SeedReport } from './report-schema.js';
+import { findTreeWrite } from './find-tree-write.js';
+import { makeReason, reasonForStatus } from './reasons.js';
+import type { Reason, RunReport, SeedReport, Warning } from './report-schema.js';
 import type { SeedRuns } from './run-seeds.js';
 
 const KEPT_ERRORS = 10;
@@ -31,10 +33,25 @@ function quoted(line: string | null): string {
   return line === null ? 'no line' : `\`${line}\``;
 }
 
+// Why a run failed: a refused write into the tree is `tree_write`, else the run's own status.
+function failureReason(failed: RunResult, seed: number, roots: string[]): Reason {
+  const status = failed.status as Exclude<RunResult['status'], 'ok'>;
+  const path = status === 'runtime_error' ? findTreeWrite(failed.stderrTail, roots) : null;
+  if (path !== null) {
+    return makeReason(
+      'tree_write',
+      seed,
+      `seed ${seed}: the generator wrote into its own tree (${path}), which is read-only: ${failed.message ?? status}`,
+    );
+  }
+  return makeReason(reasonForStatus(status), seed, `seed ${seed}: ${failed.message ?? status}`);
+}
+
 /**
  * Judges one seed from its two runs: the first failing run's status, then byte equality (with a
  * diagnosis of what causes a difference), then the format of the first run's output. Returns the
- * seed's report, its reasons, and the inputs for the overlap check (null when unreadable).
+ * seed's report, its reasons, its item warnings, the inputs for the overlap check (null when
+ * unreadable) and the items with their lines when the format is valid.
  */
 export async function assessSeed(options: {
   runs: SeedRuns;
@@ -44,7 +61,14 @@ export async function assessSeed(options: {
   limits: Limits;
   variations: readonly [EnvVariation, EnvVariation];
   jobs: number;
-}): Promise<{ report: SeedReport; reasons: Reason[]; inputs: string[] | null; extraRuns: number }> {
+}): Promise<{
+  report: SeedReport;
+  reasons: Reason[];
+  warnings: Warning[];
+  inputs: string[] | null;
+  items: { line: number; item: Item }[];
+  extraRuns: number;
+}> {
   const { seed, first, second } = options.runs;
   const runs = second ? [first, second] : [first];
   const failed = runs.find((r) => r.status !== 'ok');
@@ -65,22 +89,28 @@ export async function assessSeed(options: {
       null,
     ),
     runs: runs.map(runReport),
+    set: null,
   };
+  const warnings: Warning[] = [];
+  const none = { warnings, inputs: null, items: [] };
   let extraRuns = 0;
   if (failed) {
-    const code = failed.status as Exclude<typeof failed.status, 'ok'>;
-    reasons.push({ code, seed, message: `seed ${seed}: ${failed.message ?? code}` });
+    const variation = options.variations.find((v) => v.name === failed.variation);
+    const roots = [options.submissionDir, ...(variation ? [variation.submissionPath] : [])];
+    reasons.push(failureReason(failed, seed, roots));
   }
   // A network call disqualifies even when it failed and the run went on to write its items.
   const attempts = runs.flatMap((r) => r.networkAttempts ?? []);
   if (attempts.length > 0) {
-    reasons.push({
-      code: 'network_attempt',
-      seed,
-      message: `seed ${seed}: tried the network: ${describeNetworkAttempts(attempts)}`,
-    });
+    reasons.push(
+      makeReason(
+        'network_attempt',
+        seed,
+        `seed ${seed}: tried the network: ${describeNetworkAttempts(attempts)}`,
+      ),
+    );
   }
-  if (!first.output || first.status !== 'ok') return { report, reasons, inputs: null, extraRuns };
+  if (!first.output || first.status !== 'ok') return { report, reasons, ...none, extraRuns };
   if (second?.output) {
     const difference = firstDifference(first.output, second.output);
     report.deterministic = difference === null;
@@ -100,13 +130,14 @@ export async function assessSeed(options: {
       });
       extraRuns = diagnosis.runs;
       report.cause = diagnosis.cause;
-      reasons.push({
-        code: 'nondeterministic',
-        seed,
-        message:
+      reasons.push(
+        makeReason(
+          'nondeterministic',
+          seed,
           `seed ${seed}: the two runs differ at line ${difference.line} ` +
-          `(${quoted(difference.first)} vs ${quoted(difference.second)}); ${diagnosis.cause}`,
-      });
+            `(${quoted(difference.first)} vs ${quoted(difference.second)}); ${diagnosis.cause}`,
+        ),
+      );
     } else {
       report.output_sha256 = first.outputSha256 ?? null;
     }
@@ -122,13 +153,20 @@ export async function assessSeed(options: {
       .join('; ');
     const more =
       validation.errors.length > ERRORS_IN_MESSAGE ? ` (${validation.errors.length} errors)` : '';
-    reasons.push({ code: 'invalid_items', seed, message: `seed ${seed}: ${shown}${more}` });
+    reasons.push(makeReason('invalid_items', seed, `seed ${seed}: ${shown}${more}`));
   }
+  for (const w of validation.warnings) {
+    warnings.push({ code: w.code, seed, line: w.line > 0 ? w.line : null, message: w.message });
+  }
+  // With a valid format every line is an item, so the i-th item is on line i + 1.
+  const items = validation.format_ok
+    ? validation.items.map((item, i) => ({ line: i + 1, item }))
+    : [];
   let inputs: string[] | null = null;
   try {
     inputs = inputsFromJsonl(first.output, `seed ${seed}`).inputs;
   } catch {
     inputs = null;
   }
-  return { report, reasons, inputs, extraRuns };
+  return { report, reasons, warnings, inputs, items, extraRuns };
 }

@@ -1,16 +1,31 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { overlap, packagePath, RpeError } from '../../framework/index.js';
+import {
+  checkDeclaredDataHash,
+  overlap,
+  packagePath,
+  RpeError,
+  writeFileAtomic,
+  type Item,
+} from '../../framework/index.js';
 import { ENV_VARIATIONS } from '../run/env-variations.js';
 import type { Entrypoint, EnvVariation, Executor, Limits } from '../run/executor.js';
-import { checkDataHash } from '../submission/check-data-hash.js';
+import { checkRequirements } from '../submission/check-requirements.js';
 import { detectEntrypoint, missingEntrypointMessage } from '../submission/detect-entrypoint.js';
-import { hashTree } from '../submission/hash-tree.js';
+import { diffListings, hashListing, listTree } from '../submission/hash-tree.js';
+import {
+  prepareSubmissionTree,
+  type PreparedTree,
+  type TreeSelection,
+} from '../submission/prepare-submission-tree.js';
 import { assessSeed } from './assess-seed.js';
-import type { Reason, Report, SeedReport } from './report-schema.js';
+import { collectGoldWarnings } from './collect-gold-warnings.js';
+import { makeReason, verdictOf } from './reasons.js';
+import type { Reason, Report, SeedReport, Warning } from './report-schema.js';
 import { runSeeds, type CheckProgress } from './run-seeds.js';
 
 /**
@@ -27,28 +42,33 @@ export interface CheckSubmissionOptions {
   dir: string;
   seeds: readonly number[];
   limits: Limits;
-  /** Creates the executor once the entrypoint is known; it is disposed when the check ends. */
-  createExecutor: (entrypoint: Entrypoint) => Promise<CheckExecutor>;
+  /**
+   * Creates the executor once the tree to check is prepared: `submissionDir` is that tree (a
+   * temporary copy), which is what the executor must run. It is disposed when the check ends.
+   */
+  createExecutor: (entrypoint: Entrypoint, submissionDir: string) => Promise<CheckExecutor>;
   /** Runs in flight at once (default: the number of cores). */
   jobs?: number;
   variations?: readonly [EnvVariation, EnvVariation];
-  /** Where the tree came from, for a submission cloned from git. */
+  /** The commit or tag to check, in the top folder of a git repository (default HEAD). */
+  ref?: string;
+  /** How to choose the tree (verify repeats the receipt's); default: git where possible. */
+  selection?: TreeSelection;
+  /** Where to keep every seed's set as `seed-N.jsonl` (the report folder); none when absent. */
+  setsDir?: string;
+  /** Where a batch cloned the submission from. */
   source?: { url: string; ref: string; commit: string } | null;
+  /** Called once the tree to check is chosen, before any run (to warn of uncommitted changes). */
+  onTree?: (tree: PreparedTree) => void;
   onProgress?: (event: CheckProgress) => void;
 }
 
-function toolkitVersion(): string {
+// The version of this toolkit, as reports record it.
+export function toolkitVersion(): string {
   return (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string })
     .version;
 }
 
-/**
- * Checks a Track 2 submission the way the organisers do: each seed twice in different
- * environments (bytes must match), the format of the items, the overlap of every pair of seeds,
- * and the data hash. The executor decides where the generator runs, so the same code serves the
- * Docker sandbox and the local mode. Failures of the generator are reasons in the report; only a
- * broken environment throws.
- */
 // Throws `submission_missing` unless `dir` is a folder.
 export async function assertSubmissionFolder(dir: string): Promise<void> {
   const isDir = await stat(resolve(dir)).then(
@@ -58,37 +78,92 @@ export async function assertSubmissionFolder(dir: string): Promise<void> {
   if (!isDir) throw new RpeError('submission_missing', `${dir} is not a folder`);
 }
 
+// The loud warning for a working copy that differs from the commit checked.
+function uncommittedWarning(tree: PreparedTree): Warning[] {
+  if (tree.uncommittedTotal === 0) return [];
+  const more = tree.uncommittedTotal > tree.uncommitted.length ? ', ...' : '';
+  return [
+    {
+      code: 'uncommitted_changes',
+      seed: null,
+      line: null,
+      message: `${tree.uncommittedTotal} path(s) differ from commit ${tree.commit?.slice(0, 12)} and were NOT checked (${tree.uncommitted.join(', ')}${more}); commit them: the organisers receive the commit`,
+    },
+  ];
+}
+
+/**
+ * Checks a Track 2 submission the way the organisers do, on the tree they would receive (the
+ * commit, in a git repository): the submission requirements (files, licence, data hash,
+ * placeholders, dependencies), then each seed twice in different environments (bytes must
+ * match), the format of the items, the overlap of every pair of seeds, writes into the tree, and
+ * item warnings. The executor decides where the generator runs, so the same code serves the
+ * Docker sandbox and the local mode. Failures are reasons in the report; only a broken
+ * environment throws.
+ */
 export async function checkSubmission(options: CheckSubmissionOptions): Promise<Report> {
   const started = performance.now();
-  const dir = resolve(options.dir);
   await assertSubmissionFolder(options.dir);
   if (new Set(options.seeds).size !== options.seeds.length || options.seeds.length === 0) {
     throw new RpeError('bad_seeds', 'the seeds must be a non-empty list without repeats');
   }
+  const tree = await prepareSubmissionTree({
+    dir: options.dir,
+    ...(options.ref === undefined ? {} : { ref: options.ref }),
+    ...(options.selection === undefined ? {} : { selection: options.selection }),
+  });
+  const written: string[] = [];
+  try {
+    options.onTree?.(tree);
+    const report = await checkTree(options, tree, started, written);
+    return report;
+  } catch (error) {
+    // A check that could not finish leaves no kept set behind as if it were complete.
+    const { rm } = await import('node:fs/promises');
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    throw error;
+  } finally {
+    await tree.dispose();
+  }
+}
+
+async function checkTree(
+  options: CheckSubmissionOptions,
+  tree: PreparedTree,
+  started: number,
+  written: string[],
+): Promise<Report> {
+  const dir = tree.dir;
   const variations = options.variations ?? ENV_VARIATIONS;
   const jobs = Math.max(1, options.jobs ?? availableParallelism());
-  const treeHash = await hashTree(dir);
-  const dataHash = await checkDataHash(dir);
+  const before = await listTree(dir);
+  const treeHash = hashListing(before);
+  const dataHash = checkDeclaredDataHash(dir);
   const detection = await detectEntrypoint(dir);
+  const entrypoint = detection.entrypoint;
+  // Read before any run, so a generator writing into its tree cannot change them.
+  const requirements = (await checkRequirements({ dir, entrypoint })).map((issue) =>
+    makeReason(issue.code, null, issue.message),
+  );
+  if (dataHash.code) {
+    requirements.push(makeReason(dataHash.code, null, dataHash.message ?? dataHash.code));
+  }
   const reasons: Reason[] = [];
+  const warnings: Warning[] = uncommittedWarning(tree);
   const seeds: SeedReport[] = [];
-  const notes: string[] = [];
+  const notes: string[] = [...tree.notes];
   const inputs = new Map<number, string[]>();
+  const itemsBySeed = new Map<number, { line: number; item: Item }[]>();
   let executorInfo: Report['executor'] = { kind: 'local', isolated: false, network_traced: false };
   let generatorToolkit: Report['generator_toolkit'] = null;
   let image: Report['image'] = { name: 'none', id: null };
-  const entrypoint = detection.entrypoint;
   if (detection.ignored.length > 0 && entrypoint) {
     notes.push(`${entrypoint.file} runs; ${detection.ignored.join(', ')} ignored (lower priority)`);
   }
   if (!entrypoint) {
-    reasons.push({
-      code: 'entrypoint_missing',
-      seed: null,
-      message: missingEntrypointMessage(detection),
-    });
+    reasons.push(makeReason('entrypoint_missing', null, missingEntrypointMessage(detection)));
   } else {
-    const executor = await options.createExecutor(entrypoint);
+    const executor = await options.createExecutor(entrypoint, dir);
     try {
       executorInfo = {
         kind: executor.kind,
@@ -118,9 +193,19 @@ export async function checkSubmission(options: CheckSubmissionOptions): Promise<
           variations,
           jobs,
         });
+        if (options.setsDir && runs.first.status === 'ok' && runs.first.output) {
+          const file = `seed-${runs.seed}.jsonl`;
+          const path = join(options.setsDir, file);
+          written.push(path);
+          writeFileAtomic(path, runs.first.output);
+          const sha256 = createHash('sha256').update(runs.first.output).digest('hex');
+          assessed.report.set = { file, sha256 };
+        }
         seeds.push(assessed.report);
         reasons.push(...assessed.reasons);
+        warnings.push(...assessed.warnings);
         if (assessed.inputs && assessed.inputs.length > 0) inputs.set(runs.seed, assessed.inputs);
+        if (assessed.items.length > 0) itemsBySeed.set(runs.seed, assessed.items);
       }
     } finally {
       await executor.dispose();
@@ -131,30 +216,48 @@ export async function checkSubmission(options: CheckSubmissionOptions): Promise<
   );
   const pairs = measured.pairs.map((p) => ({ a: Number(p.a), b: Number(p.b), jaccard: p.jaccard }));
   for (const p of pairs.filter((p) => p.jaccard > measured.threshold)) {
-    reasons.push({
-      code: 'seed_overlap',
-      seed: null,
-      message: `seeds ${p.a} and ${p.b} overlap: Jaccard ${p.jaccard.toFixed(3)} > ${measured.threshold} (a static list)`,
-    });
+    reasons.push(
+      makeReason(
+        'seed_overlap',
+        null,
+        `seeds ${p.a} and ${p.b} overlap: Jaccard ${p.jaccard.toFixed(3)} > ${measured.threshold} (a static list)`,
+      ),
+    );
   }
-  if (!dataHash.ok && dataHash.code) {
-    reasons.push({ code: dataHash.code, seed: null, message: dataHash.message ?? dataHash.code });
+  const gold = collectGoldWarnings(itemsBySeed);
+  warnings.push(...gold.warnings);
+  notes.push(...gold.notes);
+  const changed = diffListings(before, await listTree(dir));
+  if (changed.length > 0 && !reasons.some((r) => r.code === 'tree_write')) {
+    reasons.push(
+      makeReason(
+        'tree_write',
+        null,
+        `the generator wrote into its own tree (${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', ...' : ''}), which is read-only in the sandbox, so the run fails there`,
+      ),
+    );
   }
-  const treeAfter = await hashTree(dir);
-  if (treeAfter !== treeHash)
-    notes.push(`the submission tree changed during the check (now ${treeAfter})`);
+  reasons.push(...requirements);
   const { limits } = options;
   return {
-    schema: 'rpe-report/1',
+    schema: 'rpe-report/2',
     toolkit_version: toolkitVersion(),
     created_at: new Date().toISOString(),
-    verdict: reasons.length === 0 ? 'eligible' : 'disqualified',
+    verdict: verdictOf(reasons),
     reasons,
+    warnings,
     requested_seeds: [...options.seeds],
     seeds,
     overlap: pairs,
     overlap_max: measured.threshold,
-    data_hash: { declared: dataHash.declared, actual: dataHash.actual, ok: dataHash.ok },
+    data_hash: {
+      declared: dataHash.declared,
+      actual: dataHash.actual,
+      ok: dataHash.ok,
+      recipe: dataHash.recipe,
+      source: dataHash.source,
+      files: dataHash.files,
+    },
     image,
     executor: executorInfo,
     generator_toolkit: generatorToolkit,
@@ -168,9 +271,14 @@ export async function checkSubmission(options: CheckSubmissionOptions): Promise<
       log_bytes: limits.logBytes,
     },
     submission: {
-      path: dir,
+      path: resolve(options.dir),
+      selection: tree.selection,
+      commit: tree.commit,
+      ref: tree.ref,
+      uncommitted: tree.uncommitted,
+      left_out: tree.leftOut,
       tree_hash: treeHash,
-      unchanged: treeAfter === treeHash,
+      unchanged: changed.length === 0,
       source: options.source ?? null,
     },
     notes,

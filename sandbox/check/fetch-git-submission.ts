@@ -1,20 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { execa } from 'execa';
 import { RpeError } from '../../framework/index.js';
-
-async function git(args: string[], cwd?: string): Promise<string> {
-  const result = await execa('git', args, {
-    ...(cwd ? { cwd } : {}),
-    reject: false,
-    env: { GIT_TERMINAL_PROMPT: '0' },
-    stdin: 'ignore',
-  });
-  if (result.exitCode !== 0) {
-    const reason = result.stderr.toString().trim().split('\n').pop() ?? '';
-    throw new RpeError('git_failed', `git ${args[0]} failed: ${reason}`);
-  }
-  return result.stdout.toString().trim();
-}
+import { git } from '../submission/run-git.js';
 
 /**
  * Clones a repository (or reuses an earlier clone when resuming) and checks out a commit or tag,
@@ -34,14 +20,16 @@ export async function fetchGitSubmission(options: {
   if (!cloned) await git(['clone', '--quiet', '--no-checkout', '--', url, dest]);
   let commit: string;
   try {
-    commit = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], dest);
+    commit = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: dest });
   } catch {
-    await git(['fetch', '--quiet', '--tags', 'origin'], dest);
-    commit = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], dest).catch(() => {
+    await git(['fetch', '--quiet', '--tags', 'origin'], { cwd: dest });
+    commit = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {
+      cwd: dest,
+    }).catch(() => {
       throw new RpeError('git_ref_missing', `${url} has no commit or tag "${ref}"`);
     });
   }
-  await git(['checkout', '--quiet', '--force', '--detach', commit], dest);
-  await git(['clean', '-dffxq'], dest);
+  await git(['checkout', '--quiet', '--force', '--detach', commit], { cwd: dest });
+  await git(['clean', '-dffxq'], { cwd: dest });
   return { commit };
 }

@@ -2,6 +2,7 @@
 export {
   assertSubmissionFolder,
   checkSubmission,
+  toolkitVersion,
   type CheckExecutor,
   type CheckSubmissionOptions,
 } from './check-submission.js';
@@ -10,20 +11,37 @@ export { assessSeed, runReport } from './assess-seed.js';
 export { diagnoseMismatch, type MismatchDiagnosis } from './diagnose-mismatch.js';
 export { firstDifference, type FirstDifference } from './first-difference.js';
 export { mapConcurrent } from './map-concurrent.js';
+export { createRunLimiter, limitExecutor, type RunLimiter } from './limit-runs.js';
 export {
+  REASONS,
   REASON_CODES,
-  reportSchema,
-  type Reason,
+  makeReason,
+  reasonClass,
+  renderReasonTable,
+  verdictOf,
+  type ReasonClass,
   type ReasonCode,
+  type ReasonInfo,
+  type Verdict,
+} from './reasons.js';
+export {
+  reportSchema,
+  reportSchemaV1,
+  type Reason,
   type Report,
+  type ReportV1,
   type RunReport,
   type SeedReport,
+  type Warning,
 } from './report-schema.js';
+export { goldFormWarnings } from './gold-form-warnings.js';
+export { findTreeWrite } from './find-tree-write.js';
 export { renderReportMarkdown } from './render-report-markdown.js';
 export { summarizeReport } from './summarize-report.js';
 export { writeReport } from './write-report.js';
+export { clearReportDir } from './clear-report-dir.js';
+export { readReceipt, upgradeReport, READABLE_SCHEMAS } from './read-receipt.js';
 export {
-  readReceipt,
   receiptLimits,
   verifyReceipt,
   type VerifiedSeed,
@@ -32,4 +50,5 @@ export {
 export { readSubmissionList, type SubmissionSource } from './read-submission-list.js';
 export { fetchGitSubmission } from './fetch-git-submission.js';
 export { writeBatchSummary, type BatchRow } from './write-batch-summary.js';
-export { readSeedsFile, runBatch } from './run-batch.js';
+export { readSeedsFile, runBatch, type BatchOptions } from './run-batch.js';
+export { staleBecause, type RunSettings } from './stale-because.js';

@@ -1,4 +1,7 @@
-import type { Report } from './report-schema.js';
+import { REASONS } from './reasons.js';
+import type { Report, Warning } from './report-schema.js';
+
+const WARNINGS_SHOWN = 10;
 
 function mib(bytes: number | null): string {
   return bytes === null ? '–' : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
@@ -29,6 +32,35 @@ function overlapMatrix(report: Report): string[] {
   ];
 }
 
+// The submission's line: which tree was checked.
+function checked(report: Report): string {
+  const s = report.submission;
+  if (s.selection === 'git')
+    return `Submission \`${s.path}\`, commit \`${s.commit}\` (${s.ref}), tree \`${s.tree_hash}\`.`;
+  const how = s.selection === 'folder' ? 'its files' : 'in place';
+  return `Submission \`${s.path}\` (${how}), tree \`${s.tree_hash}\`.`;
+}
+
+// Warnings grouped by code, the first few of each with their seed and line.
+function warningLines(warnings: readonly Warning[]): string[] {
+  if (warnings.length === 0) return ['None.'];
+  const byCode = new Map<string, Warning[]>();
+  for (const w of warnings) byCode.set(w.code, [...(byCode.get(w.code) ?? []), w]);
+  return [...byCode].flatMap(([code, list]) => [
+    `- \`${code}\` (${list.length}):`,
+    ...list.slice(0, WARNINGS_SHOWN).map((w) => {
+      const where = [
+        w.seed === null ? null : `seed ${w.seed}`,
+        w.line === null ? null : `line ${w.line}`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return `  - ${where ? `${where}: ` : ''}${w.message}`;
+    }),
+    ...(list.length > WARNINGS_SHOWN ? [`  - and ${list.length - WARNINGS_SHOWN} more`] : []),
+  ]);
+}
+
 /**
  * report.md: the same report for people. The verdict and reasons first, then a table per seed,
  * the overlap matrix, the data hash, the receipt (image, tree hash, limits) and the log tails of
@@ -36,26 +68,31 @@ function overlapMatrix(report: Report): string[] {
  */
 export function renderReportMarkdown(report: Report): string {
   const out: string[] = [];
-  const title = report.verdict === 'eligible' ? 'ELIGIBLE' : 'DISQUALIFIED';
-  out.push(`# Track 2 check: ${title}`, '');
-  out.push(`Submission \`${report.submission.path}\`, tree \`${report.submission.tree_hash}\`.`);
+  out.push(`# Track 2 check: ${report.verdict.toUpperCase()}`, '');
+  out.push(checked(report));
   if (report.submission.source) {
     const s = report.submission.source;
     out.push(`Source ${s.url} at \`${s.ref}\` (commit \`${s.commit}\`).`);
   }
   out.push('', '## Reasons', '');
   if (report.reasons.length === 0) out.push('None: every check passed.');
-  for (const r of report.reasons) out.push(`- \`${r.code}\`: ${r.message}`);
+  for (const r of report.reasons) {
+    out.push(`- **${r.class}** \`${r.code}\`: ${r.message}`, `  (fix: ${REASONS[r.code].fix})`);
+  }
+  out.push('', '## Warnings', '');
+  out.push(...warningLines(report.warnings));
   out.push('', '## Seeds', '');
-  out.push('| seed | status | items | format | deterministic | wall time | peak memory | sha256 |');
-  out.push('| ---: | --- | ---: | --- | --- | ---: | ---: | --- |');
+  out.push(
+    '| seed | status | items | format | deterministic | wall time | peak memory | sha256 | set |',
+  );
+  out.push('| ---: | --- | ---: | --- | --- | ---: | ---: | --- | --- |');
   for (const s of report.seeds) {
     const format = s.format_ok === null ? null : s.format_ok ? 'ok' : `${s.errors.length} errors`;
     const det = s.deterministic === null ? null : s.deterministic ? 'yes' : 'no';
     const wall = s.wall_ms === null ? null : `${(s.wall_ms / 1000).toFixed(2)} s`;
     const sha = s.output_sha256 ? `\`${s.output_sha256.slice(0, 16)}…\`` : null;
     out.push(
-      `| ${s.seed} | ${s.status} | ${cell(s.n_items)} | ${cell(format)} | ${cell(det)} | ${cell(wall)} | ${mib(s.peak_memory_bytes)} | ${cell(sha)} |`,
+      `| ${s.seed} | ${s.status} | ${cell(s.n_items)} | ${cell(format)} | ${cell(det)} | ${cell(wall)} | ${mib(s.peak_memory_bytes)} | ${cell(sha)} | ${s.set ? `[${s.set.file}](${s.set.file})` : '–'} |`,
     );
   }
   for (const s of report.seeds.filter((s) => s.cause)) {
@@ -67,7 +104,7 @@ export function renderReportMarkdown(report: Report): string {
   out.push('', '## Data hash', '');
   out.push(`- declared: ${d.declared ? `\`${d.declared}\`` : 'none'}`);
   out.push(`- actual: ${d.actual ? `\`${d.actual}\`` : 'no data/'}`);
-  out.push(`- ${d.ok ? 'ok' : 'NOT ok'}`);
+  out.push(`- ${d.ok ? `ok (${d.recipe} recipe${d.source ? `, ${d.source}` : ''})` : 'NOT ok'}`);
   const l = report.limits;
   out.push('', '## Receipt', '');
   out.push(

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../framework/index.js';
+import type { Verdict } from './reasons.js';
+import type { RunSettings } from './stale-because.js';
 
 /** One submission's line in a batch summary. */
 export interface BatchRow {
@@ -7,15 +9,23 @@ export interface BatchRow {
   /** A folder path, or `url@ref`. */
   source: string;
   commit: string | null;
-  verdict: 'eligible' | 'disqualified' | 'error';
+  verdict: Verdict | 'error';
   reasons: string[];
+  /** How many warnings the report lists (item warnings, uncommitted changes...). */
+  warnings: number;
   tree_hash: string | null;
   /** The longest wall time of a seed, in seconds. */
   max_seed_seconds: number | null;
+  /** The runner image and its ID, as the report records them. */
+  image: string | null;
+  image_id: string | null;
+  toolkit_version: string;
   /** report.json, or null when the submission could not be checked. */
   report: string | null;
   /** True when an earlier finished report was reused. */
   resumed: boolean;
+  /** Why an earlier report was not reused (`timeout 120 → 60`), when there was one. */
+  rerun_because: string | null;
   message: string | null;
 }
 
@@ -30,42 +40,85 @@ const COLUMNS: (keyof BatchRow)[] = [
   'commit',
   'verdict',
   'reasons',
+  'warnings',
   'tree_hash',
   'max_seed_seconds',
+  'image',
+  'image_id',
+  'toolkit_version',
   'report',
   'resumed',
+  'rerun_because',
   'message',
 ];
 
-// Writes summary.csv and summary.md for a batch, atomically.
+/** The settings columns every CSV row repeats, so one row stands alone. */
+const SETTING_COLUMNS = ['seeds', 'timeout_seconds', 'memory_bytes', 'cpus', 'executor'] as const;
+
+function settingValues(settings: RunSettings): string[] {
+  const l = settings.limits;
+  return [
+    settings.seeds.join(' '),
+    String(l.timeout_seconds),
+    String(l.memory_bytes),
+    String(l.cpus),
+    settings.executor,
+  ];
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
+}
+
+// One line of summary.md's table.
+function markdownRow(r: BatchRow): string {
+  const reasons = r.verdict === 'error' ? (r.message ?? '') : r.reasons.join(', ') || '–';
+  const seconds = r.max_seed_seconds === null ? '–' : `${r.max_seed_seconds.toFixed(2)} s`;
+  const report = r.report ? `[report](${r.name}/report.md)` : '–';
+  const commit = r.commit ? `\`${r.commit.slice(0, 12)}\`` : '–';
+  const resumed = r.resumed ? ' (resumed)' : '';
+  return `| ${r.name} | ${r.verdict}${resumed} | ${reasons.replace(/\|/g, '\\|')} | ${r.warnings} | ${commit} | ${seconds} | ${report} |`;
+}
+
+/**
+ * Writes summary.csv and summary.md for a batch, atomically. Both record what the verdicts were
+ * made with: the seeds, the limits, the executor, and per submission the toolkit version and
+ * the runner image's ID.
+ */
 export async function writeBatchSummary(
   outDir: string,
   rows: readonly BatchRow[],
+  settings: RunSettings,
 ): Promise<{ csv: string; markdown: string }> {
-  const csvLines = [COLUMNS.join(',')];
+  const csvLines = [[...COLUMNS, ...SETTING_COLUMNS].join(',')];
   for (const row of rows) {
-    csvLines.push(
-      COLUMNS.map((c) =>
-        csvField(
-          c === 'reasons' ? row.reasons.join(' ') : (row[c] as string | number | boolean | null),
-        ),
-      ).join(','),
+    const own = COLUMNS.map((c) =>
+      csvField(
+        c === 'reasons' ? row.reasons.join(' ') : (row[c] as string | number | boolean | null),
+      ),
     );
+    csvLines.push([...own, ...settingValues(settings).map(csvField)].join(','));
   }
   const count = (v: BatchRow['verdict']) => rows.filter((r) => r.verdict === v).length;
+  const l = settings.limits;
+  const images = [
+    ...new Set(rows.filter((r) => r.image).map((r) => `${r.image} \`${r.image_id ?? 'no id'}\``)),
+  ];
+  const toolkits = [...new Set(rows.map((r) => r.toolkit_version))];
   const md = [
     '# Track 2 batch',
     '',
-    `${rows.length} submissions: ${count('eligible')} eligible, ${count('disqualified')} disqualified, ${count('error')} not checked.`,
+    `${rows.length} submissions: ${count('eligible')} eligible, ${count('incomplete')} incomplete, ${count('disqualified')} disqualified, ${count('error')} not checked.`,
     '',
-    '| submission | verdict | reasons | commit | slowest seed | report |',
-    '| --- | --- | --- | --- | ---: | --- |',
-    ...rows.map((r) => {
-      const reasons = r.verdict === 'error' ? (r.message ?? '') : r.reasons.join(', ') || '–';
-      const seconds = r.max_seed_seconds === null ? '–' : `${r.max_seed_seconds.toFixed(2)} s`;
-      const report = r.report ? `[report](${r.name}/report.md)` : '–';
-      return `| ${r.name} | ${r.verdict} | ${reasons.replace(/\|/g, '\\|')} | ${r.commit ? `\`${r.commit.slice(0, 12)}\`` : '–'} | ${seconds} | ${report} |`;
-    }),
+    `- seeds: ${settings.seeds.join(', ')}`,
+    `- limits: ${l.timeout_seconds} s, ${mib(l.memory_bytes)}, ${l.cpus} CPU, ${l.pids} processes, output ${mib(l.output_bytes)}`,
+    `- executor: ${settings.executor}${settings.executor === 'local' ? ' (NOT isolated)' : ''}`,
+    `- toolkit: ${toolkits.join(', ')}`,
+    `- images: ${images.length > 0 ? images.join(', ') : 'none'}`,
+    '',
+    '| submission | verdict | reasons | warnings | commit | slowest seed | report |',
+    '| --- | --- | --- | ---: | --- | ---: | --- |',
+    ...rows.map(markdownRow),
     '',
   ];
   const csv = join(outDir, 'summary.csv');

@@ -1,5 +1,6 @@
 import type { CollectedOutput } from './collect-output.js';
 import type { RunStatus } from './executor.js';
+import { summarizeError } from './summarize-error.js';
 
 export interface RunOutcome {
   /** The runner's own wall-clock limit ended the run. */
@@ -68,7 +69,7 @@ export function classifyRun(outcome: RunOutcome): { status: RunStatus; message?:
       outcome.exitCode === null
         ? `was killed by ${outcome.signal ?? 'a signal'}`
         : `exited with code ${outcome.exitCode}`;
-    const line = lastLine(outcome.stderrTail);
+    const line = summarizeError(outcome.stderrTail);
     const hint = READ_ONLY.test(outcome.stderrTail) ? `; ${READ_ONLY_HINT}` : '';
     return { status: 'runtime_error', message: `${line ? `${how}: ${line}` : how}${hint}` };
   }

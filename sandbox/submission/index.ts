@@ -5,5 +5,17 @@ export {
   missingEntrypointMessage,
   type EntrypointDetection,
 } from './detect-entrypoint.js';
-export { hashTree } from './hash-tree.js';
-export { checkDataHash, type DataHashCheck } from './check-data-hash.js';
+export { diffListings, hashListing, hashTree, listTree, type TreeEntry } from './hash-tree.js';
+export {
+  prepareSubmissionTree,
+  type PreparedTree,
+  type TreeSelection,
+} from './prepare-submission-tree.js';
+export {
+  checkRequirements,
+  type RequirementCode,
+  type RequirementIssue,
+} from './check-requirements.js';
+export { recogniseLicence, type RecognisedLicence } from './recognise-licence.js';
+export { findPlaceholders, type Placeholder } from './find-placeholders.js';
+export { git, tryGit, type GitResult } from './run-git.js';

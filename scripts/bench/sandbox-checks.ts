@@ -45,8 +45,8 @@ export async function run(): Promise<void> {
         dir: fixture,
         seeds: SEEDS,
         limits,
-        createExecutor: (entrypoint) =>
-          createLocalExecutor({ submissionDir: fixture, entrypoint, limits }),
+        createExecutor: (entrypoint, submissionDir) =>
+          createLocalExecutor({ submissionDir, entrypoint, limits }),
       }),
     { runs: 5, warmup: 1 },
   );
@@ -54,8 +54,8 @@ export async function run(): Promise<void> {
     dir: fixture,
     seeds: SEEDS,
     limits,
-    createExecutor: (entrypoint) =>
-      createLocalExecutor({ submissionDir: fixture, entrypoint, limits }),
+    createExecutor: (entrypoint, submissionDir) =>
+      createLocalExecutor({ submissionDir, entrypoint, limits }),
   });
   const hash = await measure('tree hash', () => hashTree(fixture), { runs: 50 });
   const md = await measure('report.md rendering', () => renderReportMarkdown(sample), {

@@ -49,8 +49,8 @@ async function fullCheck(jobs?: number): Promise<void> {
     seeds: SEEDS,
     limits,
     jobs,
-    createExecutor: (entrypoint) =>
-      createDockerExecutor({ submissionDir: fixture, entrypoint, limits }),
+    createExecutor: (entrypoint, submissionDir) =>
+      createDockerExecutor({ submissionDir, entrypoint, limits }),
   });
   if (result.verdict !== 'eligible') throw new Error(`good-python was ${result.verdict}`);
 }

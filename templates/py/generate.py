@@ -13,8 +13,8 @@ from rpe_runtime import define_generator, family, run_cli
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # ---------------------------------------------------------------------------------------------
-# PLACEHOLDER FAMILY: it only shows the API and makes the scaffold pass the checks. Replace it
-# with your team's own families: the phenomena, sentence frames, word lists, questions and golds
+# PLACEHOLDER FAMILY: it only shows the API (`rpe check` says incomplete while it is here). Replace
+# it with your team's own families: the phenomena, sentence frames, word lists, questions and golds
 # must be designed and written by the team (see PROVENANCE.md and the task's authorship rules).
 # ---------------------------------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 import { defineGenerator, family, type Lexeme, type Lexicon } from 'reverse-poleval';
 
 // ---------------------------------------------------------------------------------------------
-// PLACEHOLDER FAMILY: it only shows the API and makes the scaffold pass the checks. Replace it
-// with your team's own families: the phenomena, sentence frames, word lists, questions and golds
+// PLACEHOLDER FAMILY: it only shows the API (`rpe check` says incomplete while it is here). Replace
+// it with your team's own families: the phenomena, sentence frames, word lists, questions and golds
 // must be designed and written by the team (see PROVENANCE.md and the task's authorship rules).
 // ---------------------------------------------------------------------------------------------
 

@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,7 +48,7 @@ describe('rpe hash', () => {
     expect(r.stdout).toMatch(/^ok\t0$/m);
     expectOneLineError(
       r,
-      /data hash mismatch: \S*README\.md declares sha256:[0-9a-f]{64} but .* hashes to sha256:/,
+      /README\.md line 3 declares sha256:[0-9a-f]{64}, which matches no recognised recipe: data\/ hashes to sha256:/,
     );
   });
 
@@ -48,7 +56,7 @@ describe('rpe hash', () => {
     const r = rpe(['hash', '--check', fixture('repo-no-hash'), '--json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ declared: null, ok: false });
-    expectOneLineError(r, /declares no sha256:<64 hex> data hash/);
+    expectOneLineError(r, /README\.md declares no data hash; add the line "Data hash: `sha256:/);
   });
 
   it('--check: reads README without extension, and passes a repository with no data/ and no hash', () => {
@@ -59,11 +67,19 @@ describe('rpe hash', () => {
     rmSync(join(repo, 'data'), { recursive: true });
     const declaredNoData = rpe(['hash', '--check', repo]);
     expect(declaredNoData.code).toBe(1);
-    expectOneLineError(declaredNoData, /README declares sha256:\S+ but .* has no data\/ folder/);
+    expectOneLineError(
+      declaredNoData,
+      /README line 3 declares sha256:\S+ for the data, but the repository has no data\/ folder/,
+    );
     writeFileSync(join(repo, 'README'), 'A generator without data.\n');
     const nothing = rpe(['hash', '--check', repo, '--json']);
     expect(nothing.code).toBe(0);
-    expect(JSON.parse(nothing.stdout)).toEqual({ declared: null, actual: null, ok: true });
+    expect(JSON.parse(nothing.stdout)).toMatchObject({
+      declared: null,
+      actual: null,
+      ok: true,
+      recipe: null,
+    });
   });
 
   it('rejects a symlink under data/ with exit 1, naming it', () => {
@@ -74,6 +90,37 @@ describe('rpe hash', () => {
     expect(r.code).toBe(1);
     expectOneLineError(r, /nested folder\/link is a symlink/);
     expect(rpe(['hash', '--check', repo]).code).toBe(1);
+  });
+
+  it('--check: accepts the sha256sum of the single data file and says which recipe matched', () => {
+    const repo = join(tmp, 'single-file');
+    cpSync(fixture('repo-hash-match'), repo, { recursive: true });
+    rmSync(join(repo, 'data'), { recursive: true });
+    mkdirSync(join(repo, 'data'));
+    writeFileSync(join(repo, 'data', 'lexicon.tsv'), 'kot\tkota\n');
+    writeFileSync(join(repo, 'data', 'LICENSE'), 'CC0\n');
+    const line = execFileSync('sha256sum', ['data/lexicon.tsv'], { cwd: repo, encoding: 'utf8' });
+    writeFileSync(join(repo, 'README.md'), `# x\n\n${line}`);
+    const r = rpe(['hash', '--check', repo]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^recipe\tfile\tlexicon\.tsv$/m);
+    expect(JSON.parse(rpe(['hash', '--check', repo, '--json']).stdout)).toMatchObject({
+      ok: true,
+      recipe: 'file',
+      source: 'README.md line 3',
+      files: ['lexicon.tsv'],
+    });
+  });
+
+  it('--check: a dangling data symlink fails, as it does in rpe check', () => {
+    const repo = join(tmp, 'dangling');
+    mkdirSync(repo);
+    writeFileSync(join(repo, 'README.md'), '# x\n');
+    symlinkSync(join(repo, 'gone'), join(repo, 'data'));
+    const r = rpe(['hash', '--check', repo, '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, code: 'data_unsafe_entry' });
+    expectOneLineError(r, /data is a symlink; the data folder must be a real folder/);
   });
 
   it('exit 2 for a missing folder or repository, and for no argument', () => {

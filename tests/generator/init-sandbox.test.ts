@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, ensureImages } from '../sandbox-docker/docker-engine.js';
+import { fillScaffold } from './fill-scaffold.js';
 import { ROOT, rpe } from './run-rpe.js';
 
 const work = mkdtempSync(join(tmpdir(), 'rpe-init-sandbox-'));
@@ -21,21 +22,23 @@ const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
 
 interface Report {
   verdict: string;
-  reasons: unknown[];
+  reasons: { code: string; class: string }[];
   toolkit_version: string;
   generator_toolkit: { version: string; resolved: string | null } | null;
   seeds: { seed: number; output_sha256: string; n_items: number }[];
 }
 
-async function sandboxRun(dir: string, bin = join(ROOT, 'bin', 'rpe.js')): Promise<Report> {
+async function sandboxRun(
+  dir: string,
+  exitCode: number,
+  bin = join(ROOT, 'bin', 'rpe.js'),
+): Promise<Report> {
   const r = await execa(
     process.execPath,
     [bin, 'sandbox', 'run', dir, '--seeds', '0,1,2', '--json'],
-    {
-      reject: false,
-    },
+    { reject: false },
   );
-  expect(r.exitCode, r.stderr).toBe(0);
+  expect(r.exitCode, r.stderr).toBe(exitCode);
   return JSON.parse(r.stdout) as Report;
 }
 
@@ -72,13 +75,22 @@ function otherRunner(): string {
 describe.skipIf(!engine || !hasData)('rpe init repositories in the Docker sandbox', () => {
   beforeAll(ensureImages, 1_200_000);
 
-  it('both scaffolds are eligible as generated and agree byte for byte', async () => {
+  it('both scaffolds are incomplete as generated, eligible once filled in, and agree byte for byte', async () => {
     const py = join(work, 'py');
     const ts = join(work, 'ts');
     expect((await rpe(['init', py, '--lang', 'py'])).exitCode).toBe(0);
     expect((await rpe(['init', ts, '--lang', 'ts'])).exitCode).toBe(0);
-    const pyReport = await sandboxRun(py);
-    const tsReport = await sandboxRun(ts);
+    for (const dir of [py, ts]) {
+      const untouched = await sandboxRun(dir, 1);
+      expect(untouched.verdict).toBe('incomplete');
+      expect(untouched.reasons.map((r) => [r.code, r.class])).toEqual([
+        ['placeholder_left', 'incomplete'],
+      ]);
+    }
+    fillScaffold(py, 'py');
+    fillScaffold(ts, 'ts');
+    const pyReport = await sandboxRun(py, 0);
+    const tsReport = await sandboxRun(ts, 0);
     for (const report of [pyReport, tsReport]) {
       expect(report.reasons).toEqual([]);
       expect(report.verdict).toBe('eligible');
@@ -94,7 +106,7 @@ describe.skipIf(!engine || !hasData)('rpe init repositories in the Docker sandbo
     });
 
     // The same commit under a runner with another toolkit: the same bytes, the same toolkit.
-    const other = await sandboxRun(ts, otherRunner());
+    const other = await sandboxRun(ts, 0, otherRunner());
     expect(other.toolkit_version).toBe('9.9.9-other');
     expect(other.reasons).toEqual([]);
     expect(other.generator_toolkit).toEqual(tsReport.generator_toolkit);

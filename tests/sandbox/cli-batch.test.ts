@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
@@ -12,18 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../sandbox/index.js';
+import { testGit as git } from '../test-git.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'rpe-batch-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], {
-    cwd,
-    encoding: 'utf8',
-  }).trim();
-}
 
 // A repository whose tag v1 is a valid generator and whose later commit breaks it.
 function repository(): { path: string; tagged: string } {
@@ -71,7 +64,9 @@ describe('rpe sandbox batch --local', { timeout: 240_000 }, () => {
     const first = await rpe(args);
     expect(first.code).toBe(2);
     expect(first.stdout).toContain('team-ts\teligible\t\n');
-    expect(first.stdout).toContain('team-static\tdisqualified\tseed_overlap\n');
+    expect(first.stdout).toMatch(
+      /^team-static\tdisqualified\tseed_overlap,required_file_missing\b/m,
+    );
     expect(first.stdout).toContain('repo-v1\teligible\t\n');
     expect(first.stdout).toMatch(/repo-nope\terror\t.*has no commit or tag "nope"/);
 
@@ -79,15 +74,26 @@ describe('rpe sandbox batch --local', { timeout: 240_000 }, () => {
       JSON.parse(readFileSync(join(out, 'repo-v1', 'report.json'), 'utf8')),
     );
     expect(tagged.submission.source).toEqual({ url: repo.path, ref: 'v1', commit: repo.tagged });
+    expect(tagged.submission).toMatchObject({ selection: 'git', commit: repo.tagged });
     expect(tagged.requested_seeds).toEqual([11, 12]);
+    // The sets are kept beside each report.
+    expect(readFileSync(join(out, 'repo-v1', 'seed-11.jsonl'), 'utf8').split('\n')).toHaveLength(
+      61,
+    );
     const csv = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe(
-      'name,source,commit,verdict,reasons,tree_hash,max_seed_seconds,report,resumed,message',
+      'name,source,commit,verdict,reasons,warnings,tree_hash,max_seed_seconds,image,image_id,toolkit_version,report,resumed,rerun_because,message,seeds,timeout_seconds,memory_bytes,cpus,executor',
     );
     expect(csv).toHaveLength(5);
-    expect(csv[3]).toMatch(new RegExp(`^repo-v1,${repo.path}@v1,${repo.tagged},eligible,,sha256:`));
+    expect(csv[3]).toMatch(
+      new RegExp(`^repo-v1,${repo.path}@v1,${repo.tagged},eligible,,0,sha256:`),
+    );
+    expect(csv[3]).toMatch(/,11 12,120,2147483648,1,local$/);
     const md = readFileSync(join(out, 'summary.md'), 'utf8');
-    expect(md).toContain('4 submissions: 2 eligible, 1 disqualified, 1 not checked.');
+    expect(md).toContain('4 submissions: 2 eligible, 0 incomplete, 1 disqualified, 1 not checked.');
+    expect(md).toContain('- seeds: 11, 12');
+    expect(md).toMatch(/- limits: 120 s, 2048 MiB, 1 CPU/);
+    expect(md).toMatch(/- toolkit: \d+\.\d+\.\d+/);
 
     const again = await rpe([...args, '--json']);
     const result = JSON.parse(again.stdout) as {
@@ -103,7 +109,16 @@ describe('rpe sandbox batch --local', { timeout: 240_000 }, () => {
     appendFileSync(join(subs, 'team-static', 'generate.py'), '# edited\n');
     const edited = await rpe(args);
     expect(edited.stdout).toContain('team-ts\teligible (resumed)');
-    expect(edited.stdout).toContain('team-static\tdisqualified\tseed_overlap\n');
+    expect(edited.stdout).toMatch(
+      /^team-static\tdisqualified\tseed_overlap,.*\t\(rerun: the submission changed\)$/m,
+    );
+
+    // Other limits make every report stale; --rerun re-checks even an unchanged one.
+    const slower = await rpe([...args, '--timeout', '60']);
+    expect(slower.stdout).toContain('team-ts\teligible\t\t(rerun: timeout 120 → 60)\n');
+    expect(slower.stdout).not.toContain('(resumed)');
+    const forced = await rpe([...args, '--timeout', '60', '--rerun']);
+    expect(forced.stdout).toContain('team-ts\teligible\t\t(rerun: asked to rerun)\n');
   });
 
   it('takes a folder of submissions and exits 0 when every one was checked', async () => {
@@ -125,7 +140,7 @@ describe('rpe sandbox batch --local', { timeout: 240_000 }, () => {
       join(tmp, 'out2'),
     ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('a\tdisqualified\tentrypoint_missing\n');
-    expect(r.stdout).toContain('b\tdisqualified\truntime_error\n');
+    expect(r.stdout).toMatch(/^a\tdisqualified\tentrypoint_missing,required_file_missing\t?/m);
+    expect(r.stdout).toMatch(/^b\tdisqualified\truntime_error,required_file_missing\b/m);
   });
 });

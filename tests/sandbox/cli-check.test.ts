@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -6,6 +7,7 @@ import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/index.js';
 import { reportSchema } from '../../sandbox/index.js';
+import { commitAll } from '../test-git.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
@@ -46,13 +48,57 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     expect(md).toMatch(/^# Track 2 check: ELIGIBLE/);
     expect(md).toContain('| 0 | ok | 60 | ok | yes |');
     expect(md).toContain(printed.submission.tree_hash);
+    // Every seed's set is kept beside the report, and the receipt names it with its hash.
+    for (const seed of printed.seeds) {
+      expect(seed.set).toEqual({ file: `seed-${seed.seed}.jsonl`, sha256: seed.output_sha256 });
+      const kept = readFileSync(join(reportDir, `seed-${seed.seed}.jsonl`));
+      expect(createHash('sha256').update(kept).digest('hex')).toBe(seed.output_sha256);
+    }
+  });
+
+  it('check: in a git repository, checks the commit, leaves ignored node_modules/ out and warns of uncommitted changes', async () => {
+    const repo = join(tmp, 'repo');
+    cpSync(fixture('good-python'), repo, { recursive: true });
+    writeFileSync(join(repo, '.gitignore'), 'node_modules/\n');
+    const commit = commitAll(repo);
+    mkdirSync(join(repo, 'node_modules', 'pkg'), { recursive: true });
+    writeFileSync(join(repo, 'node_modules', 'pkg', 'index.js'), 'x');
+    // A working copy that would break the check if it were run: the commit is what counts.
+    writeFileSync(join(repo, 'generate.py'), 'raise SystemExit("uncommitted edit")\n');
+    writeFileSync(join(repo, 'notes.txt'), 'not committed\n');
+    const r = await rpe(['check', repo, '--seeds', '0,1', '--json']);
+    expect(r.code).toBe(0);
+    const report = reportSchema.parse(JSON.parse(r.stdout));
+    expect(report.verdict).toBe('eligible');
+    expect(report.submission).toMatchObject({
+      selection: 'git',
+      commit,
+      ref: 'HEAD',
+      uncommitted: ['generate.py', 'notes.txt'],
+    });
+    expect(report.warnings.map((w) => w.code)).toEqual(['uncommitted_changes']);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `rpe: WARNING: 2 uncommitted change\\(s\\) are NOT checked \\(generate\\.py, notes\\.txt\\); checking commit ${commit.slice(0, 12)} \\(HEAD\\)`,
+      ),
+    );
+    const text = await rpe(['check', repo, '--seeds', '0,1']);
+    expect(text.stdout).toContain(`checked\tcommit ${commit}\n`);
+    // --ref needs a repository; outside one it is a usage error.
+    const outside = await rpe(['check', fixture('good-python'), '--ref', 'HEAD']);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(
+      /^rpe: --ref needs a git repository: .* is not the top folder of one\n$/,
+    );
   });
 
   it('check: exit 1 with the reason in text mode', async () => {
     const r = await rpe(['check', fixture('static-list'), '--seeds', '3,4', '--timeout', '60']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^verdict\tdisqualified\n/);
-    expect(r.stdout).toContain('reason\tseed_overlap\tseeds 3 and 4 overlap: Jaccard 1.000 > 0.5');
+    expect(r.stdout).toContain(
+      'reason\tseed_overlap (disqualified)\tseeds 3 and 4 overlap: Jaccard 1.000 > 0.5',
+    );
   });
 
   it('check: exit 2 and one line for a missing folder or bad options', async () => {
@@ -78,7 +124,7 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     const same = await rpe(['sandbox', 'verify', reportDir]);
     expect(same.code).toBe(0);
     expect(same.stdout).toMatch(/^tree hash\tsame\t/);
-    expect(same.stdout).toMatch(/seed 5\tsame\tsha256:[0-9a-f]{64}\n/);
+    expect(same.stdout).toMatch(/seed 5\tsame\tsha256:[0-9a-f]{64}\tkept set same\n/);
     expect(same.stdout.endsWith('same\n')).toBe(true);
 
     const receipt = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as {
@@ -118,14 +164,15 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
         'check',
         fixture('sleep-forever'),
         '--seeds',
-        '0,1',
+        '73201,73202',
         '--timeout',
         '90',
       ],
       { reject: false },
     );
+    // The generator runs from a temporary copy of the tree: its seeds tell it apart.
     const running = async (): Promise<boolean> =>
-      (await execa('ps', ['-eo', 'args'])).stdout.toString().includes('sleep-forever/generate.py');
+      /generate\.py --seed 7320[12]\b/.test((await execa('ps', ['-eo', 'args'])).stdout.toString());
     for (let i = 0; i < 100 && !(await running()); i++) await sleep(200);
     expect(await running()).toBe(true);
     child.kill('SIGINT');

@@ -124,14 +124,17 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
   ] as const)('%s: exit 1 and the diagnosis names the cause', async (name, cause) => {
     const { code, report } = await sandboxRun(name);
     expect(code).toBe(1);
-    expect([...new Set(report.reasons.map((r) => r.code))]).toEqual(['nondeterministic']);
+    const disqualifying = report.reasons.filter((r) => r.class === 'disqualified');
+    expect([...new Set(disqualifying.map((r) => r.code))]).toEqual(['nondeterministic']);
     for (const seed of report.seeds) expect(seed.cause).toMatch(cause);
   });
 
-  it('write-outside-output: every write fails in the sandbox, so it is eligible and the tree is unchanged', async () => {
+  it('write-outside-output: every write fails in the sandbox, so nothing disqualifies it and the tree is unchanged', async () => {
     const before = await hashTree(fixture('write-outside-output'));
-    const { code, report } = await sandboxRun('write-outside-output', '0');
-    expect(code).toBe(0);
+    const { report } = await sandboxRun('write-outside-output', '0');
+    // A bare fixture: incomplete (no LICENSE, README...), and nothing of class disqualified.
+    expect(report.verdict).toBe('incomplete');
+    expect(report.reasons.filter((r) => r.class === 'disqualified')).toEqual([]);
     expect(report.seeds[0]?.runs[0]?.stderr_tail).toMatch(/pwned\.txt: \w+Error/);
     expect(await hashTree(fixture('write-outside-output'))).toBe(before);
   });
@@ -139,7 +142,9 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
   it('no-entrypoint: exit 1 without starting anything', async () => {
     const { code, report } = await sandboxRun('no-entrypoint');
     expect(code).toBe(1);
-    expect(report.reasons.map((r) => r.code)).toEqual(['entrypoint_missing']);
+    expect(report.reasons.filter((r) => r.class === 'disqualified').map((r) => r.code)).toEqual([
+      'entrypoint_missing',
+    ]);
     expect(report.seeds).toEqual([]);
   });
 });

@@ -23,17 +23,18 @@ async function check(
   name: string,
   limits: Partial<Limits> = {},
   isolation: 'auto' | 'none' = 'auto',
+  seeds: number[] = SEEDS,
 ): Promise<{ report: Report; before: string }> {
   const dir = fixture(name);
   const resolved = resolveLimits({ timeoutSeconds: 30, memoryBytes: 512 * 1024 ** 2, ...limits });
   const before = await hashTree(dir);
   const report = await checkSubmission({
     dir,
-    seeds: SEEDS,
+    seeds,
     limits: resolved,
     jobs: 2,
-    createExecutor: (entrypoint) =>
-      createLocalExecutor({ submissionDir: dir, entrypoint, limits: resolved, isolation }),
+    createExecutor: (entrypoint, submissionDir) =>
+      createLocalExecutor({ submissionDir, entrypoint, limits: resolved, isolation }),
   });
   return { report, before };
 }
@@ -47,12 +48,15 @@ async function processesWith(text: string): Promise<string[]> {
     .filter((l) => l.includes(text) && !l.includes('ps -eo'));
 }
 
+// The codes of a report's disqualifying reasons: the fixtures of failures are bare generators,
+// so they are also incomplete (no LICENSE...), which the disqualification outranks.
 function codes(report: Report): string[] {
-  return [...new Set(report.reasons.map((r) => r.code))];
+  return [...new Set(report.reasons.filter((r) => r.class === 'disqualified').map((r) => r.code))];
 }
 
+// The fixture's folder is never touched (runs use a copy); the copy changes only by a tree write.
 async function expectUnchanged(name: string, report: Report, before: string): Promise<void> {
-  expect(report.submission.unchanged).toBe(true);
+  expect(report.submission.unchanged).toBe(!codes(report).includes('tree_write'));
   expect(report.submission.tree_hash).toBe(before);
   expect(await hashTree(fixture(name))).toBe(before);
 }
@@ -95,10 +99,10 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     ['huge-output', 'output_limit', { outputBytes: 1024 ** 2 }],
     ['no-output', 'no_output', {}],
     ['runtime-error', 'runtime_error', {}],
+    ['node-error', 'runtime_error', {}],
+    ['writes-own-tree', 'tree_write', {}],
     ['invalid-items', 'invalid_items', {}],
     ['static-list', 'seed_overlap', {}],
-    ['data-hash-missing', 'data_hash_missing', {}],
-    ['data-hash-mismatch', 'data_hash_mismatch', {}],
   ] as const)('%s earns %s and nothing else', async (name, code, limits) => {
     const { report, before } = await check(name, limits);
     expect(report.verdict).toBe('disqualified');
@@ -127,10 +131,10 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
   });
 
   it.each(['writes-into-tree', 'writes-items-in-cwd'])(
-    '%s is a runtime_error naming the read-only tree, and the tree is unchanged',
+    '%s is a tree_write naming the read-only tree, and the folder is unchanged',
     async (name) => {
       const { report, before } = await check(name);
-      expect(codes(report)).toEqual(['runtime_error']);
+      expect(codes(report)).toEqual(['tree_write']);
       expect(report.reasons[0]?.message).toContain(READ_ONLY_HINT);
       if (namespaces) expect(report.reasons[0]?.message).toMatch(/Read-only file system/);
       await expectUnchanged(name, report, before);
@@ -139,7 +143,7 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
 
   it('without namespaces, a write into the tree is still found, with the same hint', async () => {
     const { report } = await check('writes-into-tree', {}, 'none');
-    expect(codes(report)).toEqual(['runtime_error']);
+    expect(codes(report)).toContain('tree_write');
     expect(report.reasons[0]?.message).toMatch(
       new RegExp(`wrote into the submission tree \\(debug\\.log\\); `),
     );
@@ -161,6 +165,30 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
       expect(await processesWith('sleep 21.0417')).toEqual([]);
     },
   );
+  it.each([
+    ['data-hash-missing', 'data_hash_missing'],
+    ['data-hash-mismatch', 'data_hash_mismatch'],
+  ] as const)('%s is incomplete with %s, which no longer disqualifies', async (name, code) => {
+    const { report } = await check(name);
+    expect(report.verdict).toBe('incomplete');
+    expect(codes(report)).toEqual([]);
+    expect(report.reasons.find((r) => r.code === code)).toMatchObject({ class: 'incomplete' });
+  });
+
+  it("gives a Node error's message as its Error: line and the generator's frame", async () => {
+    const { report } = await check('node-error');
+    expect(report.reasons[0]?.message).toBe(
+      'seed 0: exited with code 1: Error: no lemma for seed 0 (generate.js:3)',
+    );
+  });
+
+  it('finds a write into the tree after a local run, in the copy it ran', async () => {
+    const { report } = await check('writes-own-tree');
+    expect(report.reasons.find((r) => r.code === 'tree_write')?.message).toMatch(
+      /^the generator wrote into its own tree \(debug\.log \(new\)\), which is read-only in the sandbox/,
+    );
+    expect(report.submission.unchanged).toBe(false);
+  });
 
   it('skips the second run of a seed whose first run failed', async () => {
     const { report } = await check('sleep-forever', { timeoutSeconds: 1 });
@@ -171,11 +199,13 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
   });
 
   it('kills the whole process group of a fork bomb and says no process limit was enforced', async () => {
-    const { report } = await check('fork-bomb');
+    // Seeds no other test uses, to tell its processes apart: the tree runs from a temporary copy.
+    const { report } = await check('fork-bomb', {}, 'auto', [73101, 73102]);
     expect(report.reasons[0]?.message).toMatch(/no process limit was enforced/);
     // Its children sleep 5 s; none may outlive the run.
     const ps = await execa('ps', ['-eo', 'args'], { reject: false });
-    expect(ps.stdout.toString()).not.toContain('fork-bomb/generate.py');
+    expect(ps.stdout.toString()).toMatch(/\bps -eo args\b/);
+    expect(ps.stdout.toString()).not.toMatch(/generate\.py --seed 7310[12]\b/);
   });
 
   it('keeps only the tail of a stdout flood and stays eligible', async () => {

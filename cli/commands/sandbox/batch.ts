@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { addLimitOptions, parseJobs, parseLimits } from '../../check-command.js';
 import { printJson, printLine, progress } from '../../output.js';
@@ -8,6 +9,7 @@ interface BatchFlags {
   jobs: string;
   out: string;
   local?: boolean;
+  rerun?: boolean;
   timeout: string;
   memory: string;
   cpus: string;
@@ -26,11 +28,12 @@ export function register(group: Command): void {
       'a folder of submission folders, or a file with one folder or git-url@ref per line',
     )
     .requiredOption('--seeds-file <file>', 'the seeds, separated by commas, spaces or newlines')
-    .option('--jobs <n>', 'submissions checked at once', '1')
+    .option('--jobs <n>', 'runs in flight at once, over all submissions and their seeds', '1')
     .option('--out <dir>', 'where reports, clones and summary.md/summary.csv go', 'rpe-batch')
+    .option('--local', 'run generators as local processes (NOT isolated) instead of in the sandbox')
     .option(
-      '--local',
-      'run generators as local processes (NOT isolated) instead of in the sandbox',
+      '--rerun',
+      'check every submission again, even one whose report was made with the same tree, seeds, limits, toolkit and image',
     );
   addLimitOptions(command, { cpus: true })
     .option('--json', 'print the summary rows as JSON')
@@ -39,12 +42,18 @@ export function register(group: Command): void {
       const jobs = (await parseJobs(flags.jobs)) ?? 1;
       const seeds = await sandbox.readSeedsFile(flags.seedsFile);
       const limits = await parseLimits(flags);
-      if (flags.local) {
-        process.stderr.write(
-          'rpe sandbox batch --local: generators run as local processes and are NOT isolated\n',
-        );
-      }
       const createDocker = flags.local ? null : await sandbox.loadDockerExecutor();
+      const engine = flags.local ? null : await sandbox.connectEngine(sandbox.readEngineConfig());
+      const images = new Map<string, Promise<string | null>>();
+      // The image ID runs of an entrypoint would use now: part of what a resumed report must match.
+      const imageFor = (entrypoint: { kind: 'python' | 'tsx' | 'node' }) => {
+        if (!engine) return Promise.resolve(null);
+        const { ref } = sandbox.runnerImageFor(entrypoint.kind);
+        let id = images.get(ref);
+        if (!id)
+          images.set(ref, (id = sandbox.inspectImage(engine, ref).then((i) => i?.id ?? null)));
+        return id;
+      };
       const bar = progress('submissions', { quiet: flags.json === true });
       const { rows, summary } = await sandbox.runBatch({
         submissions: flags.submissions,
@@ -52,20 +61,38 @@ export function register(group: Command): void {
         outDir: flags.out,
         limits,
         jobs,
-        createExecutor: (submissionDir, entrypoint) =>
+        ...(flags.rerun ? { rerun: true } : {}),
+        toolkitVersion: sandbox.toolkitVersion(),
+        executor: flags.local ? 'local' : 'docker',
+        imageFor,
+        // Said once the list is known to be good, so a bad list stays one line.
+        onStart: () => {
+          if (flags.local) {
+            process.stderr.write(
+              'rpe sandbox batch --local: generators run as local processes and are NOT isolated\n',
+            );
+          }
+        },
+        createExecutor: (entrypoint, submissionDir) =>
           createDocker
             ? createDocker({ submissionDir, entrypoint, limits, network: 'none' })
             : sandbox.createLocalExecutor({ submissionDir, entrypoint, limits }),
-        onProgress: (e) => bar.tick(e.done, e.total, e.label),
+        // A row as soon as its submission is done, above the progress line.
+        onRow: (r, done, total) => {
+          if (!flags.json) {
+            bar.done();
+            const detail = r.verdict === 'error' ? (r.message ?? '') : r.reasons.join(',');
+            const why = r.rerun_because ? `\t(rerun: ${r.rerun_because})` : '';
+            printLine(`${r.name}\t${r.verdict}${r.resumed ? ' (resumed)' : ''}\t${detail}${why}`);
+          }
+          bar.tick(done, total, r.name);
+        },
       });
       bar.done();
       if (flags.json) printJson({ rows, summary });
       else {
-        for (const r of rows) {
-          const detail = r.verdict === 'error' ? (r.message ?? '') : r.reasons.join(',');
-          printLine(`${r.name}\t${r.verdict}${r.resumed ? ' (resumed)' : ''}\t${detail}`);
-        }
-        printLine(`summary\t${summary.markdown}\t${summary.csv}`);
+        const shown = (path: string) => relative(process.cwd(), path) || path;
+        printLine(`summary\t${shown(summary.markdown)}\t${shown(summary.csv)}`);
       }
       process.exitCode = rows.some((r) => r.verdict === 'error') ? 2 : 0;
     });

@@ -14,10 +14,13 @@ export function register(group: Command): void {
   group
     .command('verify')
     .description(
-      're-run the seeds of a report.json and confirm the same output hashes (exit 0 same, 1 different)',
+      're-run the seeds of a report.json on the tree it recorded and confirm the same output hashes and kept sets (exit 0 same, 1 different)',
     )
     .argument('<receipt>', 'a report.json, or the folder that holds one')
-    .option('--dir <dir>', 'the submission folder (default: the path recorded in the receipt)')
+    .option(
+      '--dir <dir>',
+      'the submission folder (default: the path recorded in the receipt; a batch clone that is gone is cloned again)',
+    )
     .option('--local', 'run as local processes even if the receipt was made in the sandbox')
     .option('--jobs <n>', 'runs in flight at once', '1')
     .option('--json', 'print the result as JSON')
@@ -27,26 +30,37 @@ export function register(group: Command): void {
       const { report } = await sandbox.readReceipt(receipt);
       const local = flags.local === true || report.executor.kind === 'local';
       const limits = sandbox.receiptLimits(report);
-      const dir = flags.dir ?? report.submission.path;
       const createDocker = local ? null : await sandbox.loadDockerExecutor();
       const result = await sandbox.verifyReceipt({
         receipt,
-        dir,
+        ...(flags.dir === undefined ? {} : { dir: flags.dir }),
         jobs,
-        createExecutor: (entrypoint) =>
+        createExecutor: (entrypoint, submissionDir) =>
           createDocker
-            ? createDocker({ submissionDir: dir, entrypoint, limits, network: 'none' })
-            : sandbox.createLocalExecutor({ submissionDir: dir, entrypoint, limits }),
+            ? createDocker({ submissionDir, entrypoint, limits, network: 'none' })
+            : sandbox.createLocalExecutor({ submissionDir, entrypoint, limits }),
       });
       if (flags.json) printJson(result);
       else {
         const t = result.tree_hash;
+        if (result.schema !== 'rpe-report/2')
+          printLine(`receipt\t${result.schema}, read as rpe-report/2`);
+        if (result.commit)
+          printLine(
+            `commit\t${result.commit}${result.from === 'clone' ? '\t(cloned again: the folder is gone)' : ''}`,
+          );
         printLine(
           `tree hash\t${t.same ? 'same' : 'DIFFERENT'}\t${t.actual}${t.same ? '' : ` (receipt: ${t.expected})`}`,
         );
         for (const s of result.seeds) {
           const shown = s.actual ? `sha256:${s.actual}` : s.status;
-          printLine(`seed ${s.seed}\t${s.same ? 'same' : 'DIFFERENT'}\t${shown}`);
+          const kept =
+            s.kept === null
+              ? ''
+              : s.kept === 'different' && s.difference
+                ? `\tkept set DIFFERENT at line ${s.difference.line}`
+                : `\tkept set ${s.kept === 'same' ? 'same' : s.kept.toUpperCase()}`;
+          printLine(`seed ${s.seed}\t${s.same ? 'same' : 'DIFFERENT'}\t${shown}${kept}`);
         }
         if (result.skipped.length > 0) {
           printLine(`not re-run\t${result.skipped.join(', ')} (no output hash in the receipt)`);

@@ -1,0 +1,92 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { RpeError } from '../../framework/index.js';
+import { makeReason, verdictOf } from './reasons.js';
+import { reportSchema, reportSchemaV1, type Report, type ReportV1 } from './report-schema.js';
+
+/** The schemas this toolkit reads; a receipt of any other is refused with a clear line. */
+export const READABLE_SCHEMAS = ['rpe-report/1', 'rpe-report/2'] as const;
+
+/**
+ * A first-schema report in the current shape: each reason gets its class from today's table and
+ * the verdict is recomputed from them (so a receipt that was `disqualified` only for a data hash
+ * reads as `incomplete`); what the first schema did not record is empty. The tree it hashed was
+ * the folder as it was, so it is re-created in place.
+ */
+export function upgradeReport(old: ReportV1): Report {
+  const reasons = old.reasons.map((r) => makeReason(r.code, r.seed, r.message));
+  return {
+    ...old,
+    schema: 'rpe-report/2',
+    verdict: verdictOf(reasons),
+    reasons,
+    warnings: [],
+    executor: { ...old.executor, network_traced: false },
+    generator_toolkit: null,
+    seeds: old.seeds.map((s) => ({ ...s, set: null })),
+    data_hash: {
+      ...old.data_hash,
+      recipe: old.data_hash.ok && old.data_hash.actual ? 'directory' : null,
+      source: null,
+      files: [],
+    },
+    submission: {
+      ...old.submission,
+      selection: 'in_place',
+      commit: old.submission.source?.commit ?? null,
+      ref: null,
+      uncommitted: [],
+      left_out: [],
+    },
+  };
+}
+
+function firstIssue(error: z.ZodError): string {
+  const first = error.issues[0];
+  return `${first?.path.join('.') || '(root)'}: ${first?.message}`;
+}
+
+// Reads and validates a report.json (or the report.json inside a folder) as a run receipt.
+export async function readReceipt(
+  path: string,
+): Promise<{ file: string; report: Report; schema: (typeof READABLE_SCHEMAS)[number] }> {
+  const isDir = await stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  const file = isDir ? join(path, 'report.json') : path;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new RpeError('receipt_unreadable', `cannot read ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new RpeError('receipt_invalid', `${file} is not JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const schema = (value as { schema?: unknown } | null)?.schema;
+  if (schema === 'rpe-report/1') {
+    const parsed = reportSchemaV1.safeParse(value);
+    if (!parsed.success)
+      throw new RpeError('receipt_invalid', `${file} is not a report: ${firstIssue(parsed.error)}`);
+    return { file, report: upgradeReport(parsed.data), schema };
+  }
+  if (typeof schema === 'string' && schema.startsWith('rpe-report/') && schema !== 'rpe-report/2') {
+    throw new RpeError(
+      'receipt_schema_unknown',
+      `${file} is a report of schema ${schema}, which this toolkit cannot read (it reads ${READABLE_SCHEMAS.join(', ')}); use the toolkit version that wrote it`,
+    );
+  }
+  const parsed = reportSchema.safeParse(value);
+  if (!parsed.success)
+    throw new RpeError('receipt_invalid', `${file} is not a report: ${firstIssue(parsed.error)}`);
+  return { file, report: parsed.data, schema: 'rpe-report/2' };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Report } from './report-schema.js';
+import { staleBecause, type RunSettings } from './stale-because.js';
+
+const LIMITS = {
+  timeout_seconds: 120,
+  memory_bytes: 2 * 1024 ** 3,
+  cpus: 1,
+  pids: 256,
+  output_bytes: 16 * 1024 ** 2,
+  log_bytes: 16384,
+};
+const report = {
+  submission: { tree_hash: 'sha256:t' },
+  requested_seeds: [1, 2, 3],
+  limits: LIMITS,
+  toolkit_version: '0.1.0',
+  executor: { kind: 'docker' },
+  image: { id: 'sha256:img' },
+} as unknown as Report;
+const settings: RunSettings = {
+  seeds: [1, 2, 3],
+  limits: LIMITS,
+  toolkitVersion: '0.1.0',
+  executor: 'docker',
+};
+const current = { settings, treeHash: 'sha256:t', imageId: 'sha256:img' };
+
+describe('staleBecause', () => {
+  it('reuses a report made with the same tree, seeds, limits, toolkit, executor and image', () => {
+    expect(staleBecause(report, current)).toBeNull();
+  });
+
+  it.each([
+    [{ ...current, treeHash: 'sha256:u' }, 'the submission changed'],
+    [{ ...current, settings: { ...settings, seeds: [1, 2] } }, 'seeds 1,2,3 → 1,2'],
+    [
+      { ...current, settings: { ...settings, limits: { ...LIMITS, timeout_seconds: 60 } } },
+      'timeout 120 → 60',
+    ],
+    [
+      { ...current, settings: { ...settings, limits: { ...LIMITS, cpus: 2, pids: 64 } } },
+      'cpus 1 → 2, pids 256 → 64',
+    ],
+    [{ ...current, settings: { ...settings, toolkitVersion: '0.2.0' } }, 'toolkit 0.1.0 → 0.2.0'],
+    [
+      { ...current, settings: { ...settings, executor: 'local' as const } },
+      'executor docker → local',
+    ],
+    [{ ...current, imageId: 'sha256:new' }, 'image sha256:img → sha256:new'],
+  ])('reruns when %#: %s', (changed, because) => {
+    expect(staleBecause(report, changed)).toBe(because);
+  });
+});

@@ -1,0 +1,160 @@
+// Rows for the check, its report folder, batches, receipts and the data hash. See case.ts.
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { commitAll } from '../../test-git.js';
+import type { BadInputCase } from './case.js';
+
+const errorCode = (code: string) => (doc: unknown) =>
+  expect(doc).toMatchObject({ error: { code } });
+
+// A generator of 60 valid items, without the files the task asks for beside it.
+const GENERATOR = [
+  'import argparse, json',
+  'p = argparse.ArgumentParser(); p.add_argument("--seed", type=int); p.add_argument("--out")',
+  'a = p.parse_args()',
+  'with open(a.out, "w") as f:',
+  '    for i in range(60): f.write(json.dumps({"input": f"P {a.seed}.{i}", "gold": "x"}) + "\\n")',
+  '',
+].join('\n');
+
+function repository(dir: string): void {
+  writeFileSync(join(dir, 'generate.py'), GENERATOR);
+  commitAll(dir);
+}
+
+// A receipt of the current schema for a batch submission whose folder and repository are gone.
+function goneReceipt(dir: string): void {
+  const receipt = {
+    schema: 'rpe-report/2',
+    toolkit_version: '0.1.0',
+    created_at: '2026-12-01T00:00:00.000Z',
+    verdict: 'eligible',
+    reasons: [],
+    warnings: [],
+    requested_seeds: [0],
+    seeds: [],
+    overlap: [],
+    overlap_max: 0.5,
+    data_hash: { declared: null, actual: null, ok: true, recipe: null, source: null, files: [] },
+    image: { name: 'local python', id: null },
+    executor: { kind: 'local', isolated: false },
+    entrypoint: { file: 'generate.py', kind: 'python' },
+    limits: {
+      timeout_seconds: 120,
+      memory_bytes: 2147483648,
+      cpus: 1,
+      pids: 256,
+      output_bytes: 16777216,
+      log_bytes: 16384,
+    },
+    submission: {
+      path: join(dir, 'gone'),
+      selection: 'git',
+      commit: 'a'.repeat(40),
+      ref: 'HEAD',
+      uncommitted: [],
+      left_out: [],
+      tree_hash: `sha256:${'0'.repeat(64)}`,
+      unchanged: true,
+      source: { url: join(dir, 'no-such-repository'), ref: 'v1', commit: 'a'.repeat(40) },
+    },
+    notes: [],
+    wall_ms: 1,
+  };
+  writeFileSync(join(dir, 'report.json'), JSON.stringify(receipt));
+}
+
+export const cases: BadInputCase[] = [
+  {
+    name: 'check: --ref outside a git repository is refused before anything runs',
+    args: ['check', 'sub', '--ref', 'v1', '--json'],
+    setup: (dir) => {
+      mkdirSync(join(dir, 'sub'));
+      writeFileSync(join(dir, 'sub', 'generate.py'), GENERATOR);
+    },
+    exit: 2,
+    stderr: /--ref needs a git repository: sub is not the top folder of one/,
+    json: errorCode('not_a_repository'),
+  },
+  {
+    name: 'check: a --ref the repository does not have',
+    args: ['check', '.', '--ref', 'nope', '--json'],
+    setup: repository,
+    exit: 2,
+    stderr: /has no commit or tag "nope"/,
+    json: errorCode('git_ref_missing'),
+  },
+  {
+    name: 'check: a --report-dir that is a file fails before the runs',
+    args: ['check', '.', '--report-dir', 'taken', '--json'],
+    setup: (dir) => {
+      writeFileSync(join(dir, 'generate.py'), GENERATOR);
+      writeFileSync(join(dir, 'taken'), 'a file\n');
+    },
+    exit: 2,
+    stderr: /taken is not a folder/,
+    json: errorCode('report_dir_unusable'),
+  },
+  {
+    name: 'check: an incomplete submission fails the check with one JSON report',
+    args: ['check', '.', '--seeds', '0,1', '--json'],
+    setup: (dir) => writeFileSync(join(dir, 'generate.py'), GENERATOR),
+    exit: 1,
+    json: (doc) =>
+      expect(doc).toMatchObject({
+        verdict: 'incomplete',
+        reasons: [
+          { code: 'required_file_missing', class: 'incomplete' },
+          { code: 'required_file_missing', class: 'incomplete' },
+          { code: 'required_file_missing', class: 'incomplete' },
+        ],
+      }),
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'sandbox batch --rerun: a submissions list that does not exist',
+    args: [
+      'sandbox',
+      'batch',
+      '--submissions',
+      'missing.txt',
+      '--seeds-file',
+      's.txt',
+      '--local',
+      '--rerun',
+      '--json',
+    ],
+    setup: (dir) => writeFileSync(join(dir, 's.txt'), '1 2\n'),
+    exit: 2,
+    stderr: /cannot read missing\.txt/,
+  },
+  {
+    name: 'sandbox verify: a receipt of a schema this toolkit does not know',
+    args: ['sandbox', 'verify', 'report.json', '--json'],
+    setup: (dir) => writeFileSync(join(dir, 'report.json'), '{"schema": "rpe-report/9"}'),
+    exit: 2,
+    stderr:
+      /schema rpe-report\/9, which this toolkit cannot read \(it reads rpe-report\/1, rpe-report\/2\)/,
+    json: errorCode('receipt_schema_unknown'),
+  },
+  {
+    name: 'sandbox verify: a gone folder whose recorded repository cannot be cloned',
+    args: ['sandbox', 'verify', 'report.json', '--local', '--json'],
+    setup: goneReceipt,
+    exit: 2,
+    stderr: /git clone failed: /,
+    json: errorCode('git_failed'),
+  },
+  {
+    name: 'hash --check: a dangling data symlink fails, as it does in rpe check',
+    args: ['hash', '--check', '.', '--json'],
+    setup: (dir) => {
+      writeFileSync(join(dir, 'README.md'), '# x\n');
+      symlinkSync(join(dir, 'gone'), join(dir, 'data'));
+    },
+    exit: 1,
+    stderr: /data is a symlink; the data folder must be a real folder/,
+    json: (doc) => expect(doc).toMatchObject({ ok: false, code: 'data_unsafe_entry' }),
+  },
+];

@@ -1,0 +1,120 @@
+// rpe init scaffolds under rpe check: a git repository, incomplete as made, eligible once filled.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reportSchema, type Report } from '../../sandbox/index.js';
+import { fillScaffold } from './fill-scaffold.js';
+import { ROOT, rpe } from './run-rpe.js';
+
+const work = mkdtempSync(join(tmpdir(), 'rpe-init-check-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
+
+async function check(
+  dir: string,
+): Promise<{ code: number | undefined; report: Report; stderr: string }> {
+  const r = await rpe(['check', dir, '--seeds', '0,1', '--json']);
+  return { code: r.exitCode, report: reportSchema.parse(JSON.parse(r.stdout)), stderr: r.stderr };
+}
+
+function log(dir: string): string[] {
+  return execFileSync('git', ['log', '--format=%an|%s'], { cwd: dir, encoding: 'utf8' })
+    .trim()
+    .split('\n');
+}
+
+describe.skipIf(!hasData)('rpe init scaffolds under rpe check', { timeout: 240_000 }, () => {
+  it.each(['py', 'ts'] as const)(
+    '--lang %s: a git repository with a first commit, incomplete as made, eligible once filled in',
+    async (lang) => {
+      const dir = join(work, lang);
+      const made = await rpe(['init', dir, '--lang', lang], {
+        env: { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+      });
+      expect(made.exitCode, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(
+        /^git: git repository with a first commit [0-9a-f]{12} as "rpe init"/m,
+      );
+      expect(log(dir)).toEqual(['rpe init|Track 2 generator scaffold from rpe init']);
+      expect(execFileSync('git', ['status', '--porcelain'], { cwd: dir, encoding: 'utf8' })).toBe(
+        '',
+      );
+
+      const untouched = await check(dir);
+      expect(untouched.code).toBe(1);
+      expect(untouched.report.verdict).toBe('incomplete');
+      expect(untouched.report.reasons.map((r) => [r.code, r.class])).toEqual([
+        ['placeholder_left', 'incomplete'],
+      ]);
+      const where =
+        lang === 'py' ? 'generate.py lines 39, 51, 52' : 'generator.ts lines 36, 37, 43';
+      expect(untouched.report.reasons[0]?.message).toContain(where);
+      expect(untouched.report.submission).toMatchObject({
+        selection: 'git',
+        ref: 'HEAD',
+        uncommitted: [],
+      });
+      expect(untouched.report.seeds.every((s) => s.status === 'ok' && s.n_items === 100)).toBe(
+        true,
+      );
+
+      fillScaffold(dir, lang);
+      const filled = await check(dir);
+      expect(filled.report.reasons).toEqual([]);
+      expect(filled.report.verdict).toBe('eligible');
+      expect(filled.code).toBe(0);
+      expect(filled.report.data_hash).toMatchObject({ ok: true, recipe: 'directory' });
+      expect(filled.report.submission.commit).toBe(
+        execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim(),
+      );
+    },
+  );
+
+  it('the TypeScript scaffold has typescript and a typecheck script that passes', async () => {
+    const dir = join(work, 'ts-typecheck');
+    expect((await rpe(['init', dir, '--lang', 'ts'])).exitCode).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(manifest.scripts.typecheck).toBe('tsc -p tsconfig.json');
+    expect(Object.keys(manifest.devDependencies)).toEqual(
+      expect.arrayContaining(['typescript', '@types/node', 'tsx', 'reverse-poleval']),
+    );
+    // The native SQLite build is not needed to type-check.
+    const install = await execa('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      reject: false,
+    });
+    expect(install.exitCode, install.stderr).toBe(0);
+    const typecheck = await execa('npm', ['run', '--silent', 'typecheck'], {
+      cwd: dir,
+      reject: false,
+    });
+    expect(typecheck.stdout + typecheck.stderr).toBe('');
+    expect(typecheck.exitCode).toBe(0);
+    // The vendored toolkit's own rpe runs from the repository, as its README says.
+    const version = await execa('npx', ['rpe', '--version'], { cwd: dir, reject: false });
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    // node_modules/ and package-lock.json are ignored: the commit stays clean.
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: dir, encoding: 'utf8' })).toBe('');
+  });
+
+  it('without git the scaffold is made all the same, and says so', async () => {
+    const dir = join(work, 'no-git');
+    const r = await rpe(['init', dir, '--lang', 'py'], {
+      env: {
+        PATH: dirname(process.execPath) === '/usr/bin' ? '/nonexistent' : dirname(process.execPath),
+      },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^git: git is not installed, so the folder is not a git repository yet/m,
+    );
+    expect(existsSync(join(dir, 'generate.py'))).toBe(true);
+    expect(existsSync(join(dir, '.git'))).toBe(false);
+  });
+});

@@ -1,0 +1,150 @@
+// The sandbox side of the verdicts, against the real engine: the same reasons as rpe check, the
+// kept sets and their verification, and batches that rerun when a setting changes.
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportSchema, type Report } from '../../sandbox/index.js';
+import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
+import { commitAll, testGit } from '../test-git.js';
+import { fixture } from './fixture-paths.js';
+import { rpe } from './run-rpe.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'rpe-docker-verdicts-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function checkWith(mode: 'check' | 'docker', dir: string, extra: string[] = []) {
+  const command = mode === 'check' ? ['check'] : ['sandbox', 'run'];
+  const r = await rpe([...command, dir, '--seeds', '0,1', '--timeout', '60', '--json', ...extra]);
+  return {
+    code: r.code,
+    report: reportSchema.parse(JSON.parse(r.stdout)) as Report,
+    stderr: r.stderr,
+  };
+}
+
+function disqualifying(report: Report): string[] {
+  return [...new Set(report.reasons.filter((r) => r.class === 'disqualified').map((r) => r.code))];
+}
+
+describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 }, () => {
+  beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
+
+  it('a write into the tree is tree_write under rpe check and rpe sandbox run alike', async () => {
+    const local = await checkWith('check', fixture('writes-own-tree'));
+    const docker = await checkWith('docker', fixture('writes-own-tree'));
+    expect(disqualifying(local.report)).toEqual(['tree_write']);
+    expect(disqualifying(docker.report)).toEqual(['tree_write']);
+    expect(docker.report.reasons.find((r) => r.code === 'tree_write')?.message).toMatch(
+      /^seed 0: the generator wrote into its own tree \(debug\.log\), which is read-only: exited with code 1: OSError: \[Errno 30\] Read-only file system/,
+    );
+    expect([local.code, docker.code]).toEqual([1, 1]);
+  });
+
+  it("a Node error's message is its Error: line in the sandbox too", async () => {
+    const { report } = await checkWith('docker', fixture('node-error'));
+    expect(report.reasons[0]?.message).toBe(
+      'seed 0: exited with code 1: Error: no lemma for seed 0 (generate.js:3)',
+    );
+  });
+
+  it('keeps every seed’s set beside the report, and verify re-creates and compares them', async () => {
+    const dir = join(tmp, 'sets');
+    const { code, report } = await checkWith('docker', fixture('good-python'), [
+      '--report-dir',
+      dir,
+    ]);
+    expect(code).toBe(0);
+    for (const seed of report.seeds) {
+      const kept = readFileSync(join(dir, `seed-${seed.seed}.jsonl`));
+      expect(seed.set?.sha256).toBe(createHash('sha256').update(kept).digest('hex'));
+      expect(seed.set?.sha256).toBe(seed.output_sha256);
+    }
+    const verified = await rpe(['sandbox', 'verify', dir]);
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toMatch(/^seed 1\tsame\tsha256:[0-9a-f]{64}\tkept set same$/m);
+    // An altered kept set is found, and the first differing line shown.
+    const seed1 = join(dir, 'seed-1.jsonl');
+    writeFileSync(
+      seed1,
+      readFileSync(seed1, 'utf8').replace(/"gold": "[^"]*"/, '"gold": "zmiana"'),
+    );
+    const altered = await rpe(['sandbox', 'verify', dir]);
+    expect(altered.code).toBe(1);
+    expect(altered.stdout).toMatch(
+      /^seed 1\tDIFFERENT\tsha256:[0-9a-f]{64}\tkept set DIFFERENT at line 1$/m,
+    );
+  });
+
+  it('a batch reruns when --timeout changes, records its settings, and verify clones a gone folder again', async () => {
+    const repo = join(tmp, 'repo');
+    cpSync(fixture('good-python'), repo, { recursive: true });
+    const commit = commitAll(repo);
+    testGit(repo, 'tag', 'v1');
+    const subs = join(tmp, 'subs');
+    mkdirSync(subs);
+    cpSync(fixture('good-javascript'), join(subs, 'team-js'), { recursive: true });
+    const list = join(tmp, 'list.txt');
+    writeFileSync(list, `subs/team-js\n${repo}@v1\n`);
+    const seeds = join(tmp, 'seeds.txt');
+    writeFileSync(seeds, '4 5');
+    const out = join(tmp, 'out');
+    const args = [
+      'sandbox',
+      'batch',
+      '--submissions',
+      list,
+      '--seeds-file',
+      seeds,
+      '--out',
+      out,
+      '--jobs',
+      '2',
+    ];
+
+    const first = await rpe(args);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^team-js\teligible\t$/m);
+    expect(first.stdout).toMatch(/^repo-v1\teligible\t$/m);
+    const md = readFileSync(join(out, 'summary.md'), 'utf8');
+    expect(md).toContain('- seeds: 4, 5');
+    expect(md).toMatch(/- limits: 120 s, 2048 MiB, 1 CPU/);
+    expect(md).toMatch(/- images: .*rpe-runner-node:\S+ `sha256:[0-9a-f]{64}`/);
+    expect(md).toMatch(/rpe-runner-python:\S+ `sha256:[0-9a-f]{64}`/);
+    for (const name of ['team-js', 'repo-v1']) {
+      expect(existsSync(join(out, name, 'seed-4.jsonl'))).toBe(true);
+      expect(existsSync(join(out, name, 'seed-5.jsonl'))).toBe(true);
+    }
+
+    const resumed = await rpe(args);
+    expect(resumed.stdout).toMatch(/^team-js\teligible \(resumed\)\t$/m);
+    const slower = await rpe([...args, '--timeout', '60']);
+    expect(slower.stdout).toMatch(/^team-js\teligible\t\t\(rerun: timeout 120 → 60\)$/m);
+    expect(slower.stdout).toMatch(/^repo-v1\teligible\t\t\(rerun: timeout 120 → 60\)$/m);
+    const csv = readFileSync(join(out, 'summary.csv'), 'utf8');
+    expect(csv).toMatch(/,4 5,60,2147483648,1,docker\n/);
+
+    rmSync(join(out, '.work'), { recursive: true, force: true });
+    const verified = await rpe(['sandbox', 'verify', join(out, 'repo-v1'), '--json']);
+    expect(verified.code).toBe(0);
+    expect(JSON.parse(verified.stdout)).toMatchObject({
+      same: true,
+      from: 'clone',
+      commit,
+      tree_hash: { same: true },
+      seeds: [
+        { seed: 4, same: true, kept: 'same' },
+        { seed: 5, same: true, kept: 'same' },
+      ],
+    });
+  });
+});
