@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RpeError } from '../errors.js';
@@ -12,6 +12,27 @@ import { tagTable } from './tag-table.js';
 
 // Opens a snapshot read-only (default: the bundled data/morphology.sqlite).
 export function openLexicon(path: string = packagePath('data', 'morphology.sqlite')): Lexicon {
+  // Opening a named pipe or a device would wait forever or read without end.
+  if (existsSync(path) && !statSync(path).isFile()) {
+    throw new RpeError(
+      'lexicon_invalid',
+      `${path}: not a morphology snapshot (not a regular file)`,
+    );
+  }
+  try {
+    return openSnapshot(path);
+  } catch (error) {
+    // A file with the right version but missing tables or damaged pages fails while the
+    // statements are prepared: the same clear error as a file that is no database at all.
+    if (error instanceof RpeError || !(error instanceof Error) || error.name !== 'SqliteError')
+      throw error;
+    throw new RpeError('lexicon_invalid', `${path}: not a morphology snapshot (${error.message})`, {
+      cause: error,
+    });
+  }
+}
+
+function openSnapshot(path: string): Lexicon {
   if (!existsSync(path)) {
     throw new RpeError(
       'lexicon_missing',
