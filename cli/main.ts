@@ -3,6 +3,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { packagePath } from '../framework/package-root.js';
+import { mustEndProcess } from './output.js';
 import { printJsonError, reportFailure } from './report-failure.js';
 
 /**
@@ -127,5 +128,12 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     process.exitCode = reportFailure(error, { debug, json });
+  }
+  if (mustEndProcess()) {
+    // Both streams written out first: stdout may be a pipe that has not taken everything yet.
+    await Promise.all(
+      [process.stdout, process.stderr].map((s) => new Promise((r) => s.write('', r))),
+    );
+    process.exit(process.exitCode ?? 0);
   }
 }

@@ -30,7 +30,7 @@ describe('loadGenerator', () => {
 
   it('says what is missing', async () => {
     await expect(loadGenerator(packagePath('tests', 'fixtures', 'generator'))).rejects.toThrow(
-      /no generator\.ts, generator\.js, generator\.mjs in this folder/,
+      /no generator\.ts, generator\.js, generator\.mjs or generate\.py in this folder/,
     );
     await expect(
       loadGenerator(packagePath('tests', 'fixtures', 'generator', 'exports-nothing')),

@@ -1,11 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
-import { extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { extname, isAbsolute, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RpeError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import { isGenerator, type Generator } from './define-generator.js';
-
-const CANDIDATES = ['generator.ts', 'generator.js', 'generator.mjs'];
+import { locateGenerator } from './locate-generator.js';
 
 export interface LoadedGenerator {
   generator: Generator;
@@ -13,21 +12,6 @@ export interface LoadedGenerator {
   file: string;
   /** The module actually imported: the source, or its compiled copy under dist/. */
   loaded: string;
-}
-
-function moduleFile(target: string): string {
-  const abs = resolve(target);
-  if (!existsSync(abs))
-    throw new RpeError('generator_missing', `${target}: no such file or folder`);
-  if (!statSync(abs).isDirectory()) return abs;
-  const found = CANDIDATES.map((name) => join(abs, name)).find((p) => existsSync(p));
-  if (!found) {
-    throw new RpeError(
-      'generator_missing',
-      `${target}: no ${CANDIDATES.join(', ')} in this folder`,
-    );
-  }
-  return found;
 }
 
 /**
@@ -64,7 +48,14 @@ async function importModule(file: string): Promise<Record<string, unknown>> {
 
 // Loads the generator a folder or module declares (its default export, or an export `generator`).
 export async function loadGenerator(target: string): Promise<LoadedGenerator> {
-  const file = moduleFile(target);
+  const location = locateGenerator(target);
+  if (location.kind !== 'module') {
+    throw new RpeError(
+      'generator_missing',
+      `${target}: a Python generator (generate.py) is run, not imported; rpe generate runs it`,
+    );
+  }
+  const { file } = location;
   const loaded = compiledCopy(file) ?? file;
   let mod: Record<string, unknown>;
   try {

@@ -7,7 +7,7 @@ import { packageRoot } from '../package-root.js';
  * `npm pack` of this toolkit into `destination`: the tarball a TypeScript scaffold installs
  * locally (devDependency `file:vendor/...`). Scripts are skipped: the package is already built.
  */
-export async function packToolkit(destination: string): Promise<string> {
+export async function packToolkit(destination: string, signal?: AbortSignal): Promise<string> {
   mkdirSync(destination, { recursive: true });
   const { execa } = await import('execa');
   const result = await execa(
@@ -17,8 +17,10 @@ export async function packToolkit(destination: string): Promise<string> {
       cwd: packageRoot(),
       reject: false,
       env: { npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+      ...(signal ? { cancelSignal: signal } : {}),
     },
   );
+  signal?.throwIfAborted();
   if (result.exitCode !== 0) {
     const reason =
       (result.stderr || result.stdout).split('\n').find((l) => l.trim()) ??
