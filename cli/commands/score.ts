@@ -70,6 +70,7 @@ export function register(program: Command): void {
     .action(async (flags: ScoreFlags) => {
       const {
         RpeError,
+        assertDistinctOutputs,
         familyTable,
         parseMatrix,
         readMeta,
@@ -78,6 +79,14 @@ export function register(program: Command): void {
         scoreMarkdown,
         writeFileAtomic,
       } = await import('../../framework/index.js');
+      if (flags.markdown) {
+        // The report must not replace an input: `--markdown m.json` for `--matrix m.json`.
+        assertDistinctOutputs([
+          ...(flags.matrix === '-' ? [] : [{ option: '--matrix', path: flags.matrix }]),
+          ...(flags.meta && flags.meta !== '-' ? [{ option: '--meta', path: flags.meta }] : []),
+          { option: '--markdown', path: flags.markdown },
+        ]);
+      }
       const source = flags.matrix === '-' ? 'standard input' : flags.matrix;
       const text = new TextDecoder().decode(readSource(flags.matrix));
       let value: unknown;
