@@ -79,3 +79,26 @@ describe('describeFailure', () => {
     });
   });
 });
+
+describe('describeFailure of a failure caused by the environment', () => {
+  it('reports exit 2 with the code of the cause when the generator failed because its snapshot is missing', () => {
+    const missing = new RpeError(
+      'lexicon_missing',
+      'data/morphology.sqlite: morphology snapshot not found',
+    );
+    const wrapped = new RpeError(
+      'family_failed',
+      'family "a", item 1, attempt 1: sample() threw: x',
+      {
+        exitCode: 1,
+        cause: missing,
+      },
+    );
+    expect(describeFailure(wrapped)).toEqual({
+      code: 'lexicon_missing',
+      message: 'family "a", item 1, attempt 1: sample() threw: x',
+      exitCode: 2,
+      expected: true,
+    });
+  });
+});

@@ -72,7 +72,8 @@ export function blameSnapshot(error: unknown, path: string): unknown {
 /**
  * What the top-level catch reports for a thrown value: an RpeError as it is, except that a damaged
  * snapshot anywhere in its cause chain (its pages are read only when asked) is exit 2, not the
- * generator's exit 1; the same for a bare damaged-snapshot error; an ordinary system fault
+ * generator's exit 1, and so is an exit-2 RpeError in the chain (the generator's snapshot is
+ * missing); the same for a bare damaged-snapshot error; an ordinary system fault
  * (a full disk, a path under a file, no permission) as exit 2 in one clear line; anything else
  * as `internal_error`, a bug of ours.
  */
@@ -83,6 +84,16 @@ export function describeFailure(error: unknown): Failure {
     return {
       code: 'lexicon_invalid',
       message: `the morphology snapshot cannot be read: ${firstLine(snapshot.message)} (restore data/morphology.sqlite or rebuild it with rpe lexicon build)`,
+      exitCode: 2,
+      expected: true,
+    };
+  }
+  // A broken environment under the generator's failure (its snapshot is missing) is exit 2.
+  const environment = causes(error).find((e) => isRpeError(e) && e.exitCode === 2);
+  if (isRpeError(error) && isRpeError(environment) && error.exitCode === 1) {
+    return {
+      code: environment.code,
+      message: firstLine(error.message),
       exitCode: 2,
       expected: true,
     };

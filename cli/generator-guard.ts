@@ -10,9 +10,7 @@ export interface GeneratorGuard {
 }
 
 const RUN = Symbol.for('reverse-poleval.guarded-run');
-const runGuarded = new Script(`globalThis[Symbol.for('reverse-poleval.guarded-run')]()`, {
-  filename: 'rpe-generator-guard',
-});
+let runGuarded: Script | undefined;
 
 function timeoutError(seconds: number, what: string): RpeError {
   return new RpeError(
@@ -102,6 +100,9 @@ export async function withGeneratorGuard<T>(
       if (left <= 0) throw timeoutError(timeoutSeconds, what);
       (globalThis as Record<symbol, unknown>)[RUN] = work;
       try {
+        runGuarded ??= new Script(`globalThis[Symbol.for('reverse-poleval.guarded-run')]()`, {
+          filename: 'rpe-generator-guard',
+        });
         return runGuarded.runInThisContext({ timeout: left }) as ReturnType<typeof work>;
       } catch (error) {
         if ((error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {

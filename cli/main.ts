@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { packagePath } from '../framework/package-root.js';
+import { toolkitVersion } from '../framework/toolkit-version.js';
 import { mustEndProcess } from './output.js';
 import { printJsonError, reportFailure } from './report-failure.js';
 
@@ -69,11 +69,6 @@ export async function buildProgram(only?: string): Promise<Command> {
     if (folder) await registerGroup(program, name, folder);
   }
   return program;
-}
-
-function toolkitVersion(): string {
-  return (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string })
-    .version;
 }
 
 // `rpe sandbox run` for `rpe sandbox run DIR --bad`: the deepest command the arguments name.

@@ -4,6 +4,7 @@ export { packageRoot, packagePath } from './package-root.js';
 export { writeFileAtomic, writeFilesAtomic, type FileToWrite } from './write-file-atomic.js';
 export { fileKind, systemReason } from './system-reason.js';
 export { processAlive } from './process-alive.js';
+export { toolkitVersion } from './toolkit-version.js';
 export { assertDistinctOutputs } from './assert-distinct-outputs.js';
 export { MAX_SEED, parseSeed } from './parse-seed.js';
 export {

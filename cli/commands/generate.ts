@@ -19,6 +19,11 @@ interface GenerateFlags {
   json?: boolean;
 }
 
+// The framework's door, which a generator imports too: one copy of the framework in the process.
+function framework() {
+  return import('../../framework/index.js');
+}
+
 interface Generated {
   summary: Omit<GenerationSummary, 'out' | 'meta'>;
   files: FileToWrite[];
@@ -31,9 +36,7 @@ async function generateModule(
   timeoutSeconds: number,
   flags: GenerateFlags,
 ): Promise<Generated> {
-  const { loadGenerator, generate, formatMeta } =
-    await import('../../framework/generator/index.js');
-  const { openLexicon } = await import('../../framework/lexicon/index.js');
+  const { loadGenerator, generate, formatMeta, openLexicon } = await framework();
   const lexicon = flags.lexicon ? openLexicon(flags.lexicon) : undefined;
   try {
     const result = await withGeneratorGuard(timeoutSeconds, async (guard) => {
@@ -57,12 +60,9 @@ async function generatePython(
   timeoutSeconds: number,
   flags: GenerateFlags,
 ): Promise<Generated> {
-  const { runPythonGenerator } = await import('../../framework/generator/index.js');
-  if (flags.lexicon) {
-    // The same checks as for a TypeScript generator, before Python is started.
-    const { openLexicon } = await import('../../framework/lexicon/index.js');
-    openLexicon(flags.lexicon).close();
-  }
+  const { runPythonGenerator, openLexicon } = await framework();
+  // The same checks as for a TypeScript generator, before Python is started.
+  if (flags.lexicon) openLexicon(flags.lexicon).close();
   const run = await runPythonGenerator({
     ...location,
     seed,
@@ -113,7 +113,7 @@ export function register(program: Command): void {
         ...(flags.meta ? [{ option: '--meta', path: flags.meta }] : []),
       ];
       for (const { option, path } of outputs) assertWritableFile(path, option);
-      const { locateGenerator } = await import('../../framework/generator/locate-generator.js');
+      const { locateGenerator, writeFilesAtomic } = await framework();
       const location = locateGenerator(target);
       const source =
         location.kind === 'module' ? location.file : join(location.dir, location.entry);
@@ -124,7 +124,6 @@ export function register(program: Command): void {
         location.kind === 'python'
           ? await generatePython(location, seed, timeoutSeconds, flags)
           : await generateModule(location.file, seed, timeoutSeconds, flags);
-      const { writeFilesAtomic } = await import('../../framework/write-file-atomic.js');
       writeFilesAtomic(files);
       printGeneration(
         { ...summary, out: flags.out, meta: flags.meta ?? null },

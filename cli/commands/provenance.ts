@@ -21,8 +21,9 @@ interface Declared {
 
 // The declaration of a TypeScript generator (imported under the guard) or a Python one (--describe).
 async function declared(target: string, timeoutSeconds: number): Promise<Declared> {
+  // The framework's door, which the generator imports too: one copy of the framework.
   const { describePythonGenerator, loadGenerator, locateGenerator } =
-    await import('../../framework/generator/index.js');
+    await import('../../framework/index.js');
   const location = locateGenerator(target);
   endProcessWhenDone();
   if (location.kind === 'python') {

@@ -25,7 +25,7 @@ export { estimateCapacity, expectedJaccard, expectedSetOverlap } from './estimat
 export { formatItems } from './format-items.js';
 export { checkGeneratedItems } from './check-generated-items.js';
 export { withPurityGuard } from './purity-guard.js';
-export { loadGenerator, type LoadedGenerator } from './load-generator.js';
+export { loadGenerator, type LoadedGenerator, type LoadOptions } from './load-generator.js';
 export { locateGenerator, MODULE_CANDIDATES, type GeneratorLocation } from './locate-generator.js';
 export {
   describePythonGenerator,

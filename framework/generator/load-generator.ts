@@ -1,10 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, isAbsolute, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RpeError } from '../errors.js';
+import { RpeError, isRpeError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import { isGenerator, type Generator } from './define-generator.js';
+import { compileTypeScript } from './compile-typescript.js';
 import { locateGenerator } from './locate-generator.js';
+import { toolkitVersion } from '../toolkit-version.js';
 
 export interface LoadedGenerator {
   generator: Generator;
@@ -46,8 +48,32 @@ async function importModule(file: string): Promise<Record<string, unknown>> {
   return (await tsx.tsImport(url, import.meta.url)) as Record<string, unknown>;
 }
 
-// Loads the generator a folder or module declares (its default export, or an export `generator`).
-export async function loadGenerator(target: string): Promise<LoadedGenerator> {
+// A TypeScript module compiled into the cache, or null to load it with tsx instead.
+async function cachedCompile(file: string): Promise<string | null> {
+  if (extname(file) !== '.ts') return null;
+  try {
+    return await compileTypeScript(file, toolkitVersion());
+  } catch (error) {
+    if (isRpeError(error)) throw error;
+    // The cache cannot be written or read: tsx still loads the module.
+    return null;
+  }
+}
+
+export interface LoadOptions {
+  /** Compile TypeScript into the cache instead of loading it with tsx (default true). */
+  compile?: boolean;
+}
+
+/**
+ * Loads the generator a folder or module declares (its default export, or an export
+ * `generator`): a built example from dist/, TypeScript compiled once into a cache (or with tsx
+ * when esbuild is missing), JavaScript as it is.
+ */
+export async function loadGenerator(
+  target: string,
+  options: LoadOptions = {},
+): Promise<LoadedGenerator> {
   const location = locateGenerator(target);
   if (location.kind !== 'module') {
     throw new RpeError(
@@ -56,12 +82,13 @@ export async function loadGenerator(target: string): Promise<LoadedGenerator> {
     );
   }
   const { file } = location;
-  const loaded = compiledCopy(file) ?? file;
+  let loaded = compiledCopy(file) ?? file;
   let mod: Record<string, unknown>;
   try {
+    if (loaded === file && options.compile !== false) loaded = (await cachedCompile(file)) ?? file;
     mod = await importModule(loaded);
   } catch (error) {
-    if (error instanceof RpeError) throw error;
+    if (isRpeError(error)) throw error;
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new RpeError('generator_unloadable', `${file}: cannot load: ${message}`, {
       exitCode: 1,

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { RpeError } from '../errors.js';
+import { RpeError, isRpeError } from '../errors.js';
 import { parseSeed } from '../parse-seed.js';
 import type { Generator } from './define-generator.js';
 import { writeGeneration } from './write-generation.js';
@@ -52,6 +52,6 @@ export async function runGeneratorCli(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${generator.name}: ${message}\n`);
-    process.exitCode = error instanceof RpeError ? error.exitCode : 1;
+    process.exitCode = isRpeError(error) ? error.exitCode : 1;
   }
 }

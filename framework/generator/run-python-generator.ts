@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RpeError } from '../errors.js';
+import { RpeError, isRpeError } from '../errors.js';
 import { MAX_SOURCE_BYTES, readSource } from '../rules/index.js';
 import type { GenerationResult } from './generation-result.js';
 import { pythonGenerationResult } from './python-generation-result.js';
@@ -233,7 +233,7 @@ export async function runPythonGenerator(
       try {
         items = readSource(join(work, 'items.jsonl'), { maxBytes: MAX_SOURCE_BYTES });
       } catch (error) {
-        if (error instanceof RpeError && error.code === 'input_too_large') throw error;
+        if (isRpeError(error) && error.code === 'input_too_large') throw error;
         throw new RpeError(
           'no_output',
           `${where} exited without writing its items (sys.exit() inside sample()?)`,

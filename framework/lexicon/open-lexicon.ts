@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { RpeError } from '../errors.js';
+import { RpeError, isRpeError } from '../errors.js';
 import { packagePath } from '../package-root.js';
 import { type LexemeRow, formFinder, toLexeme } from './form-finder.js';
 import { lexemesStatement } from './lexemes-statement.js';
@@ -24,8 +24,7 @@ export function openLexicon(path: string = packagePath('data', 'morphology.sqlit
   } catch (error) {
     // A file with the right version but missing tables or damaged pages fails while the
     // statements are prepared: the same clear error as a file that is no database at all.
-    if (error instanceof RpeError || !(error instanceof Error) || error.name !== 'SqliteError')
-      throw error;
+    if (isRpeError(error) || !(error instanceof Error) || error.name !== 'SqliteError') throw error;
     throw new RpeError('lexicon_invalid', `${path}: not a morphology snapshot (${error.message})`, {
       cause: error,
     });
@@ -53,7 +52,7 @@ function openSnapshot(path: string): Lexicon {
       );
     }
   } catch (error) {
-    if (error instanceof RpeError) throw error;
+    if (isRpeError(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new RpeError('lexicon_invalid', `${path}: not a morphology snapshot (${reason})`, {
       cause: error,

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import { RpeError } from '../errors.js';
+import { RpeError, isRpeError } from '../errors.js';
 import { fileKind, systemReason } from '../system-reason.js';
 
 /**
@@ -102,7 +102,7 @@ export function readSource(path: string, options: { maxBytes?: number } = {}): U
   try {
     return path === '-' ? readStdin(max) : readFile(path, max);
   } catch (error) {
-    if (error instanceof RpeError) throw error;
+    if (isRpeError(error)) throw error;
     throw new RpeError(
       'unreadable',
       `cannot read ${path === '-' ? 'standard input' : path}: ${systemReason(error)}`,
