@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Limits } from '../sandbox/index.js';
-import { assertWritableFolder } from './assert-writable.js';
+import { checkWritablePath } from '../framework/check-writable-path.js';
 import { printJson, printLine, progress } from './output.js';
 
 /** Flags shared by `rpe check` and `rpe sandbox run` (and the limit flags of batch). */
@@ -69,7 +69,7 @@ export async function runCheckCommand(
   const createDocker = mode === 'docker' ? await sandbox.loadDockerExecutor() : null;
   await sandbox.assertSubmissionFolder(dir);
   // Checked before the run, which may take minutes: a verdict that cannot be written is lost.
-  if (flags.reportDir) assertWritableFolder(flags.reportDir, '--report-dir');
+  if (flags.reportDir) checkWritablePath(flags.reportDir, 'folder');
   // Said once the arguments are known to be good, so a usage error stays one line.
   if (!createDocker) {
     process.stderr.write(

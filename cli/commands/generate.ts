@@ -5,7 +5,7 @@ import type { GeneratorLocation } from '../../framework/generator/locate-generat
 import { DEFAULT_TIMEOUT_SECONDS, parseTimeoutSeconds } from '../../framework/parse-timeout.js';
 import { parseSeed } from '../../framework/parse-seed.js';
 import type { FileToWrite } from '../../framework/write-file-atomic.js';
-import { assertWritableFile } from '../assert-writable.js';
+import { checkWritablePath } from '../../framework/check-writable-path.js';
 import { printGeneration, type GenerationSummary } from '../generation-summary.js';
 import { withGeneratorGuard } from '../generator-guard.js';
 import { endProcessWhenDone } from '../output.js';
@@ -112,13 +112,13 @@ export function register(program: Command): void {
         { option: '--out', path: flags.out },
         ...(flags.meta ? [{ option: '--meta', path: flags.meta }] : []),
       ];
-      for (const { option, path } of outputs) assertWritableFile(path, option);
+      assertDistinctOutputs(outputs);
       const { locateGenerator, writeFilesAtomic } = await framework();
       const location = locateGenerator(target);
+      // Nor may an output replace the generator's own source.
       const source =
         location.kind === 'module' ? location.file : join(location.dir, location.entry);
-      // Nor may an output replace the generator's own source.
-      assertDistinctOutputs([{ option: 'GENERATOR', path: source }, ...outputs]);
+      for (const { path } of outputs) checkWritablePath(path, 'file', { inputs: [source] });
       endProcessWhenDone();
       const { summary, files } =
         location.kind === 'python'

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { RpeError } from '../../framework/errors.js';
-import { assertWritableFolder } from '../assert-writable.js';
+import { checkWritablePath } from '../../framework/check-writable-path.js';
 import { printJson, printLine } from '../output.js';
 
 interface InitFlags {
@@ -55,7 +55,7 @@ export function register(program: Command): void {
         throw new RpeError('usage', `--lang must be "py" or "ts", got "${flags.lang}"`);
       }
       const lang = flags.lang;
-      assertWritableFolder(dir, 'rpe init');
+      checkWritablePath(dir, 'folder');
       const { scaffoldRepository } = await import('../../framework/generator/index.js');
       const result = await abortOnSignal((signal) =>
         scaffoldRepository({

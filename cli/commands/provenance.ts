@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { GeneratorDeclaration } from '../../framework/generator/index.js';
 import { DEFAULT_TIMEOUT_SECONDS, parseTimeoutSeconds } from '../../framework/parse-timeout.js';
-import { assertWritableFile } from '../assert-writable.js';
+import { checkWritablePath } from '../../framework/check-writable-path.js';
 import { withGeneratorGuard } from '../generator-guard.js';
 import { endProcessWhenDone, printJson, printLine } from '../output.js';
 
@@ -60,7 +60,7 @@ export function register(program: Command): void {
     .option('--json', 'print {generator, families, data_hash, out, markdown} as one JSON document')
     .action(async (target: string, flags: ProvenanceFlags) => {
       const timeoutSeconds = parseTimeoutSeconds(flags.timeout);
-      if (flags.out) assertWritableFile(flags.out, '--out');
+      if (flags.out) checkWritablePath(flags.out, 'file');
       const { declaration, file, lexicon } = await declared(target, timeoutSeconds);
       const { provenanceMarkdown, generatorDataHash, allocateQuotas, writeFileAtomic } =
         await import('../../framework/index.js');

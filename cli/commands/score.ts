@@ -70,7 +70,7 @@ export function register(program: Command): void {
     .action(async (flags: ScoreFlags) => {
       const {
         RpeError,
-        assertDistinctOutputs,
+        checkWritablePath,
         familyTable,
         parseMatrix,
         readMeta,
@@ -81,11 +81,8 @@ export function register(program: Command): void {
       } = await import('../../framework/index.js');
       if (flags.markdown) {
         // The report must not replace an input: `--markdown m.json` for `--matrix m.json`.
-        assertDistinctOutputs([
-          ...(flags.matrix === '-' ? [] : [{ option: '--matrix', path: flags.matrix }]),
-          ...(flags.meta && flags.meta !== '-' ? [{ option: '--meta', path: flags.meta }] : []),
-          { option: '--markdown', path: flags.markdown },
-        ]);
+        const inputs = [flags.matrix, flags.meta].filter((p): p is string => !!p && p !== '-');
+        checkWritablePath(flags.markdown, 'file', { inputs });
       }
       const source = flags.matrix === '-' ? 'standard input' : flags.matrix;
       const text = new TextDecoder().decode(readSource(flags.matrix));

@@ -181,7 +181,7 @@ export const cases: BadInputCase[] = [
     args: generate('--meta', 'meta', '--json'),
     setup: all(moduleGenerator(), (dir) => mkdirSync(join(dir, 'meta'))),
     exit: 2,
-    stderr: /--meta meta: it is a folder/,
+    stderr: /cannot write meta: it is a folder/,
     json: errorCode('output_unwritable'),
   },
   {
@@ -197,14 +197,14 @@ export const cases: BadInputCase[] = [
     args: ['generate', 'gen', '--seed', '1', '--out', 'gen/generator.mjs'],
     setup: moduleGenerator(),
     exit: 2,
-    stderr: /name the same file/,
+    stderr: /cannot write gen\/generator\.mjs: it is .*generator\.mjs, an input of this command/,
   },
   {
     name: 'generate: --out under a file',
     args: generate('--out', 'notes.txt/items.jsonl'),
     setup: all(moduleGenerator(), file('notes.txt', 'x')),
     exit: 2,
-    stderr: /--out notes\.txt\/items\.jsonl: .*notes\.txt is a file, not a folder/,
+    stderr: /cannot write notes\.txt\/items\.jsonl: .*notes\.txt is a file, not a folder/,
   },
   {
     name: 'generate: --lexicon naming a named pipe is refused without opening it',

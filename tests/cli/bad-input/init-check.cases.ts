@@ -16,7 +16,7 @@ export const cases: BadInputCase[] = [
     args: ['init', 'notes.txt/gen', '--lang', 'py', '--json'],
     setup: file('notes.txt', 'x'),
     exit: 2,
-    stderr: /rpe init notes\.txt\/gen: .*notes\.txt is a file, not a folder/,
+    stderr: /cannot write notes\.txt\/gen: .*notes\.txt is a file, not a folder/,
     json: errorCode('output_unwritable'),
   },
   {
@@ -24,7 +24,7 @@ export const cases: BadInputCase[] = [
     args: ['init', 'notes.txt', '--lang', 'ts'],
     setup: file('notes.txt', 'x'),
     exit: 2,
-    stderr: /rpe init notes\.txt: it is a file, not a folder/,
+    stderr: /cannot write notes\.txt: it is a file, not a folder/,
   },
   {
     name: 'init: a folder that is not empty',
@@ -42,7 +42,7 @@ export const cases: BadInputCase[] = [
     args: ['check', submission, '--seeds', '0', '--report-dir', 'notes.txt', '--json'],
     setup: file('notes.txt', 'x'),
     exit: 2,
-    stderr: /--report-dir notes\.txt: it is a file, not a folder/,
+    stderr: /cannot write notes\.txt: it is a file, not a folder/,
     json: errorCode('output_unwritable'),
   },
   {
