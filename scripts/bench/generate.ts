@@ -2,7 +2,15 @@
 // TypeScript generator outside the build (the `rpe init --lang ts` scaffold), against a bare
 // `node -e 0` start on the same machine. Target: at most 3× the bare start.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +40,7 @@ function scaffold(dir: string): string {
   mkdirSync(join(team, 'node_modules'), { recursive: true });
   cpSync(join(root, 'templates', 'ts', 'generator.ts'), join(team, 'generator.ts'));
   cpSync(join(root, 'templates', 'ts', 'tsconfig.json'), join(team, 'tsconfig.json'));
+  writeFileSync(join(team, 'package.json'), '{ "type": "module", "private": true }\n');
   symlinkSync(root, join(team, 'node_modules', 'reverse-poleval'));
   symlinkSync(join(root, 'data'), join(team, 'data'));
   return team;
