@@ -30,12 +30,10 @@ export { locateGenerator, MODULE_CANDIDATES, type GeneratorLocation } from './lo
 export {
   describePythonGenerator,
   runPythonGenerator,
-  type PythonDeclaration,
-  type PythonFamilyReport,
   type PythonGeneration,
-  type PythonReport,
   type PythonRunOptions,
 } from './run-python-generator.js';
+export type { PythonDeclaration, PythonFamilyReport, PythonReport } from './python-report.js';
 export { runGeneratorCli } from './run-generator-cli.js';
 export { formatMeta, writeGeneration, type WriteGenerationOptions } from './write-generation.js';
 export {

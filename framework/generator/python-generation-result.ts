@@ -2,7 +2,7 @@ import { RpeError } from '../errors.js';
 import type { Item } from '../rules/index.js';
 import { checkGeneratedItems } from './check-generated-items.js';
 import type { FamilySummary, GeneratedRecord, GenerationResult } from './generation-result.js';
-import type { PythonReport } from './run-python-generator.js';
+import type { PythonReport } from './python-report.js';
 
 /**
  * A Python generator's run as the TypeScript runtime describes its own: the report's families

@@ -1,45 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { RpeError, isRpeError } from '../errors.js';
 import { MAX_SOURCE_BYTES, readSource } from '../rules/index.js';
+import {
+  checked,
+  declarationSchema,
+  failureSchema,
+  readJsonFile,
+  reportSchema,
+  type PythonDeclaration,
+} from './python-report.js';
 import type { GenerationResult } from './generation-result.js';
 import { pythonGenerationResult } from './python-generation-result.js';
-
-/** The declaration a Python generator gives with `generate.py --describe FILE`. */
-export interface PythonDeclaration {
-  name: string;
-  count: number;
-  /** The snapshot it declares, as an absolute path. */
-  lexicon: string | null;
-  families: { id: string; phenomenon: string; contrast: string; weight: number }[];
-}
-
-/** A family as the Python runtime reports it after a run (`--report FILE`). */
-export interface PythonFamilyReport {
-  id: string;
-  phenomenon: string;
-  quota: number;
-  produced: number;
-  attempts: number;
-  duplicates: number;
-  rejections: Record<string, number>;
-  capacity: number | null;
-  capacity_source: 'declared' | 'estimated' | 'unknown';
-  expected_overlap: number | null;
-}
-
-/** What the Python runtime reports of one seed (`generate.py --report FILE`). */
-export interface PythonReport {
-  generator: string;
-  seed: number;
-  n_items: number;
-  expected_overlap: number;
-  families: PythonFamilyReport[];
-  /** Per item, in item order: its family, its index in the family and the attempt that made it. */
-  items: { family: string; index: number; attempt: number }[];
-}
 
 /** One seed of a Python generator: the bytes it wrote and the run, as a TypeScript run gives it. */
 export interface PythonGeneration {
@@ -58,49 +31,6 @@ export interface PythonRunOptions {
   onOutput?: (chunk: Buffer) => void;
 }
 
-const count = z.number().int().nonnegative();
-const declarationSchema = z.object({
-  name: z.string().min(1),
-  count,
-  lexicon: z.string().nullable(),
-  families: z.array(
-    z.object({
-      id: z.string().min(1),
-      phenomenon: z.string(),
-      contrast: z.string(),
-      weight: z.number().positive(),
-    }),
-  ),
-});
-const reportSchema = z.object({
-  generator: z.string(),
-  seed: count,
-  n_items: count,
-  expected_overlap: z.number(),
-  families: z.array(
-    z.object({
-      id: z.string(),
-      phenomenon: z.string(),
-      quota: count,
-      produced: count,
-      attempts: count,
-      duplicates: count,
-      rejections: z.record(z.string(), count),
-      capacity: count.nullable(),
-      capacity_source: z.enum(['declared', 'estimated', 'unknown']),
-      expected_overlap: z.number().nullable(),
-    }),
-  ),
-  items: z.array(z.object({ family: z.string(), index: count, attempt: count })),
-});
-const failureSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    exit_code: z.union([z.literal(1), z.literal(2)]),
-  }),
-});
-
 /** The last lines Python printed on stderr, enough for a traceback's final frame and error. */
 const STDERR_TAIL = 64 * 1024;
 
@@ -111,31 +41,6 @@ function lastLine(text: string): string {
       .map((l) => l.trim())
       .filter((l) => l !== '')
       .at(-1) ?? ''
-  );
-}
-
-// A JSON file the runtime wrote, or null when it wrote none.
-function readJsonFile(path: string, what: string): unknown {
-  let text: string;
-  try {
-    text = new TextDecoder().decode(readSource(path));
-  } catch {
-    return null;
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new RpeError('python_report_invalid', `${what} is not JSON`);
-  }
-}
-
-function checked<T>(value: unknown, schema: z.ZodType<T>, what: string): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const first = parsed.error.issues[0];
-  throw new RpeError(
-    'python_report_invalid',
-    `${what} is not what rpe expects (${first?.path.join('.') ?? ''}: ${first?.message ?? 'invalid'})`,
   );
 }
 
