@@ -103,7 +103,13 @@ export function register(program: Command): void {
     .option('--json', 'print the summary as one JSON document')
     .addHelpText(
       'after',
-      '\nExit status: 0 written; 1 the generator failed (it threw, its declaration is invalid, a family cannot fill its quota, an item is invalid, it timed out or called process.exit); 2 usage, a missing generator or snapshot, unwritable output. Nothing is written on failure.',
+      [
+        '',
+        'Exit status: 0 written; 1 the generator failed: it threw or did not load, its declaration',
+        'is invalid, a family cannot fill its quota, an item is invalid, it timed out or called',
+        'process.exit(); 2 usage, a missing generator or snapshot, unwritable output. Nothing is',
+        'written on failure. Seeds are whole numbers from 0 to 2^53 - 1, as for rpe check.',
+      ].join('\n'),
     )
     .action(async (target: string, flags: GenerateFlags) => {
       const seed = parseSeed(flags.seed);

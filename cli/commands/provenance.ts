@@ -58,6 +58,10 @@ export function register(program: Command): void {
       String(DEFAULT_TIMEOUT_SECONDS),
     )
     .option('--json', 'print {generator, families, data_hash, out, markdown} as one JSON document')
+    .addHelpText(
+      'after',
+      '\nExit status as for rpe generate: 1 the generator did not load, 2 usage or unwritable output.',
+    )
     .action(async (target: string, flags: ProvenanceFlags) => {
       const timeoutSeconds = parseTimeoutSeconds(flags.timeout);
       if (flags.out) checkWritablePath(flags.out, 'file');
