@@ -162,6 +162,27 @@ export const cases: BadInputCase[] = [
     json: errorCode('lexicon_invalid'),
   },
   {
+    name: 'lexicon build: --tsv a named pipe is refused before the build starts',
+    args: ['lexicon', 'build', '--tsv', 'pipe', '--out', 'x.sqlite'],
+    setup: fifo('pipe'),
+    exit: 2,
+    stderr: /cannot read pipe: it is a named pipe, not a regular file/,
+    timeoutSeconds: 10,
+  },
+  {
+    name: 'lexicon build: a missing --tsv is one line',
+    args: ['lexicon', 'build', '--tsv', 'polish.tsv', '--out', 'x.sqlite'],
+    exit: 2,
+    stderr: /cannot read polish\.tsv: no such file/,
+  },
+  {
+    name: 'lexicon build: --out under a file',
+    args: ['lexicon', 'build', '--tsv', 'polish.tsv', '--out', 'notes.txt/x.sqlite'],
+    setup: all(file('polish.tsv', 'kot;kota;subst:sg:gen:m2\n'), file('notes.txt', 'x')),
+    exit: 2,
+    stderr: /cannot write notes\.txt\/x\.sqlite: .*notes\.txt is a file, not a folder/,
+  },
+  {
     name: 'lexicon analyse: random bytes as --db',
     args: ['lexicon', 'analyse', 'kot', '--db', 'noise.sqlite', '--json'],
     setup: file('noise.sqlite', Buffer.alloc(8192, 0x5a)),
