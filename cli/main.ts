@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { packagePath } from '../framework/package-root.js';
+import { toolkitVersion } from '../framework/toolkit-version.js';
+import { mustEndProcess } from './output.js';
 import { printJsonError, reportFailure } from './report-failure.js';
 
 /**
@@ -70,11 +71,6 @@ export async function buildProgram(only?: string): Promise<Command> {
   return program;
 }
 
-function toolkitVersion(): string {
-  return (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string })
-    .version;
-}
-
 // `rpe sandbox run` for `rpe sandbox run DIR --bad`: the deepest command the arguments name.
 function commandPath(program: Command, args: readonly string[]): string {
   const path = ['rpe'];
@@ -127,5 +123,12 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     process.exitCode = reportFailure(error, { debug, json });
+  }
+  if (mustEndProcess()) {
+    // Both streams written out first: stdout may be a pipe that has not taken everything yet.
+    await Promise.all(
+      [process.stdout, process.stderr].map((s) => new Promise((r) => s.write('', r))),
+    );
+    process.exit(process.exitCode ?? 0);
   }
 }

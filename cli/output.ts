@@ -1,4 +1,5 @@
 let jsonPrinted = false;
+let endWhenDone = false;
 
 // Prints one JSON document on stdout: the only output of a command run with --json.
 export function printJson(value: unknown): void {
@@ -9,6 +10,20 @@ export function printJson(value: unknown): void {
 // Whether this process has already printed its JSON document (the error path must not add one).
 export function hasPrintedJson(): boolean {
   return jsonPrinted;
+}
+
+/**
+ * Asks main() to end the process once the command is done and its output written. For commands
+ * that ran a team's code in process (rpe generate, rpe provenance): the code may have left timers
+ * or sockets open that would keep the process alive, or been stopped at a deadline halfway.
+ */
+export function endProcessWhenDone(): void {
+  endWhenDone = true;
+}
+
+// Whether a command asked for endProcessWhenDone().
+export function mustEndProcess(): boolean {
+  return endWhenDone;
 }
 
 // Prints a line for people on stdout.

@@ -1,4 +1,4 @@
-import { isRpeError } from '../framework/errors.js';
+import { describeFailure } from './describe-failure.js';
 import { hasPrintedJson, printJson } from './output.js';
 
 /** How the top-level catch reports a failure. */
@@ -15,27 +15,18 @@ export interface FailureOptions {
  * own; returns the exit code.
  */
 export function reportFailure(error: unknown, options: FailureOptions): 1 | 2 {
-  const known = isRpeError(error);
-  const message = known
-    ? error.message
-    : `internal error: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
-  const exitCode = known ? error.exitCode : 2;
-  const code = known ? error.code : 'internal_error';
-  process.stderr.write(
-    `rpe: ${firstLine(message)}${!known && !options.debug ? ' (--debug shows the stack trace)' : ''}\n`,
-  );
+  const failure = describeFailure(error);
+  const hint = !failure.expected && !options.debug ? ' (--debug shows the stack trace)' : '';
+  process.stderr.write(`rpe: ${failure.message}${hint}\n`);
   if (options.debug && error instanceof Error && error.stack) {
     process.stderr.write(`${error.stack}\n`);
   }
-  if (options.json && !hasPrintedJson()) printJsonError(code, firstLine(message), exitCode);
-  return exitCode;
+  if (options.json && !hasPrintedJson())
+    printJsonError(failure.code, failure.message, failure.exitCode);
+  return failure.exitCode;
 }
 
 // The JSON document of a command that failed: `{"error": {"code", "message", "exit_code"}}`.
 export function printJsonError(code: string, message: string, exitCode: number): void {
   printJson({ error: { code, message, exit_code: exitCode } });
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0] ?? '';
 }

@@ -58,7 +58,7 @@ describe('writeFileAtomic', () => {
     expect(() => writeFileAtomic(join(dir, 'file', 'a', 'm.json'), 'x')).toThrow(
       expect.objectContaining({
         code: 'output_unwritable',
-        message: expect.stringMatching(/file\/a\/m\.json: ENOTDIR: not a directory, mkdir/),
+        message: expect.stringMatching(/file\/a\/m\.json: a part of the path is not a folder$/),
       }),
     );
   });

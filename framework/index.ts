@@ -7,3 +7,14 @@ export * from './rules/index.js';
 export * from './random/index.js';
 export * from './lexicon/index.js';
 export * from './generator/index.js';
+export { writeFilesAtomic, type FileToWrite } from './write-file-atomic.js';
+export { fileKind, systemReason } from './system-reason.js';
+export { processAlive } from './process-alive.js';
+export { toolkitVersion } from './toolkit-version.js';
+export { assertDistinctOutputs } from './assert-distinct-outputs.js';
+export { MAX_SEED, parseSeed } from './parse-seed.js';
+export {
+  DEFAULT_TIMEOUT_SECONDS,
+  MAX_TIMEOUT_SECONDS,
+  parseTimeoutSeconds,
+} from './parse-timeout.js';

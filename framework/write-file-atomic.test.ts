@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { writeFileAtomic, writeFilesAtomic } from './write-file-atomic.js';
 
 const dirs: string[] = [];
 function scratch(): string {
@@ -39,5 +39,40 @@ describe('writeFileAtomic', () => {
       /^cannot write .*f\/items\.jsonl: EEXIST/,
     );
     expect(readdirSync(dir)).toEqual(['f']);
+  });
+});
+
+describe('writeFilesAtomic', () => {
+  it('writes every file, or none when one of them cannot be written', () => {
+    const dir = scratch();
+    writeFilesAtomic([
+      { path: join(dir, 'a.jsonl'), text: 'a\n' },
+      { path: join(dir, 'sub', 'b.jsonl'), text: 'b\n' },
+    ]);
+    expect(readFileSync(join(dir, 'a.jsonl'), 'utf8')).toBe('a\n');
+    expect(readFileSync(join(dir, 'sub', 'b.jsonl'), 'utf8')).toBe('b\n');
+
+    const empty = scratch();
+    writeFileSync(join(empty, 'file'), '');
+    expect(() =>
+      writeFilesAtomic([
+        { path: join(empty, 'new', 'items.jsonl'), text: 'items\n' },
+        { path: join(empty, 'file', 'meta.jsonl'), text: 'meta\n' },
+      ]),
+    ).toThrow(/^cannot write .*file\/meta\.jsonl: /);
+    expect(readdirSync(empty)).toEqual(['file']);
+  });
+
+  it('refuses a folder as a target before anything is renamed into place', () => {
+    const dir = scratch();
+    mkdirSync(join(dir, 'meta'));
+    expect(() =>
+      writeFilesAtomic([
+        { path: join(dir, 'items.jsonl'), text: 'items\n' },
+        { path: join(dir, 'meta'), text: 'meta\n' },
+      ]),
+    ).toThrow(/cannot write .*meta: it is a folder/);
+    expect(readdirSync(dir)).toEqual(['meta']);
+    expect(readdirSync(join(dir, 'meta'))).toEqual([]);
   });
 });

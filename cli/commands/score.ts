@@ -70,6 +70,7 @@ export function register(program: Command): void {
     .action(async (flags: ScoreFlags) => {
       const {
         RpeError,
+        checkWritablePath,
         familyTable,
         parseMatrix,
         readMeta,
@@ -78,6 +79,11 @@ export function register(program: Command): void {
         scoreMarkdown,
         writeFileAtomic,
       } = await import('../../framework/index.js');
+      if (flags.markdown) {
+        // The report must not replace an input: `--markdown m.json` for `--matrix m.json`.
+        const inputs = [flags.matrix, flags.meta].filter((p): p is string => !!p && p !== '-');
+        checkWritablePath(flags.markdown, 'file', { inputs });
+      }
       const source = flags.matrix === '-' ? 'standard input' : flags.matrix;
       const text = new TextDecoder().decode(readSource(flags.matrix));
       let value: unknown;

@@ -101,10 +101,13 @@ const generatorSchema = z.object({
   maxAttempts: z.number().int().min(1).max(100_000).default(100),
 });
 
+// A declaration error is the generator's fault, like a throw while loading it: exit 1.
 function invalid(what: string, error: z.ZodError): never {
   const first = error.issues[0];
   const where = first && first.path.length > 0 ? ` (${first.path.join('.')})` : '';
-  throw new RpeError('generator_invalid', `${what}${where}: ${first?.message ?? 'invalid'}`);
+  throw new RpeError('generator_invalid', `${what}${where}: ${first?.message ?? 'invalid'}`, {
+    exitCode: 1,
+  });
 }
 
 // Declares one family of items; checks the declaration at once.
@@ -121,7 +124,9 @@ export function defineGenerator(spec: GeneratorSpec): Generator {
   const ids = new Set<string>();
   for (const f of spec.families) {
     if (ids.has(f.id))
-      throw new RpeError('generator_invalid', `family id "${f.id}" is declared twice`);
+      throw new RpeError('generator_invalid', `family id "${f.id}" is declared twice`, {
+        exitCode: 1,
+      });
     ids.add(f.id);
   }
   return Object.freeze({

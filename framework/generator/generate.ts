@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { RpeError } from '../errors.js';
+import { MAX_SEED } from '../parse-seed.js';
 import { openLexicon, type Lexicon } from '../lexicon/index.js';
 import { allocateQuotas } from './allocate-quotas.js';
 import { checkGeneratedItems } from './check-generated-items.js';
@@ -38,8 +39,11 @@ function lexiconPath(generator: Generator): string | undefined {
  */
 export function generate(generator: Generator, options: GenerateOptions): GenerationResult {
   const { seed } = options;
-  if (!Number.isSafeInteger(seed))
-    throw new RpeError('seed_invalid', `seed must be an integer, got ${seed}`);
+  if (!Number.isSafeInteger(seed) || seed < 0)
+    throw new RpeError(
+      'seed_invalid',
+      `seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`,
+    );
   const count = options.count ?? generator.count;
   let opened: Lexicon | undefined;
   const lex = (): Lexicon => options.lexicon ?? (opened ??= openLexicon(lexiconPath(generator)));

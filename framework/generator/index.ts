@@ -23,11 +23,24 @@ export {
 } from './generate.js';
 export { estimateCapacity, expectedJaccard, expectedSetOverlap } from './estimate-overlap.js';
 export { formatItems } from './format-items.js';
+export { checkGeneratedItems } from './check-generated-items.js';
 export { withPurityGuard } from './purity-guard.js';
-export { loadGenerator, type LoadedGenerator } from './load-generator.js';
+export { loadGenerator, type LoadedGenerator, type LoadOptions } from './load-generator.js';
+export { locateGenerator, MODULE_CANDIDATES, type GeneratorLocation } from './locate-generator.js';
+export {
+  describePythonGenerator,
+  runPythonGenerator,
+  type PythonGeneration,
+  type PythonRunOptions,
+} from './run-python-generator.js';
+export type { PythonDeclaration, PythonFamilyReport, PythonReport } from './python-report.js';
 export { runGeneratorCli } from './run-generator-cli.js';
-export { writeGeneration, formatMeta, type WriteGenerationOptions } from './write-generation.js';
-export { provenanceMarkdown, type ProvenanceOptions } from './provenance-markdown.js';
+export { formatMeta, writeGeneration, type WriteGenerationOptions } from './write-generation.js';
+export {
+  provenanceMarkdown,
+  type GeneratorDeclaration,
+  type ProvenanceOptions,
+} from './provenance-markdown.js';
 export { generatorDataHash } from './generator-data-hash.js';
 export {
   scaffoldRepository,

@@ -21,16 +21,24 @@ describe('loadGenerator', () => {
     },
   );
 
-  it('loads TypeScript outside the build through tsx', async () => {
+  it('loads TypeScript outside the build through tsx when asked not to compile it', async () => {
+    const fixture = packagePath('tests', 'fixtures', 'generator', 'runs-dry');
+    const loaded = await loadGenerator(fixture, { compile: false });
+    expect(loaded.loaded).toBe(join(fixture, 'generator.ts'));
+    expect(loaded.generator.families.map((f) => f.id)).toEqual(['twenty-inputs']);
+  });
+
+  it('loads TypeScript outside the build from its compiled copy in the cache', async () => {
     const fixture = packagePath('tests', 'fixtures', 'generator', 'runs-dry');
     const loaded = await loadGenerator(fixture);
-    expect(loaded.loaded).toBe(join(fixture, 'generator.ts'));
+    expect(loaded.file).toBe(join(fixture, 'generator.ts'));
+    expect(loaded.loaded).toMatch(/rpe-[^/]+\/typescript\/[0-9a-f]{32}\.mjs$/);
     expect(loaded.generator.families.map((f) => f.id)).toEqual(['twenty-inputs']);
   });
 
   it('says what is missing', async () => {
     await expect(loadGenerator(packagePath('tests', 'fixtures', 'generator'))).rejects.toThrow(
-      /no generator\.ts, generator\.js, generator\.mjs in this folder/,
+      /no generator\.ts, generator\.js, generator\.mjs or generate\.py in this folder/,
     );
     await expect(
       loadGenerator(packagePath('tests', 'fixtures', 'generator', 'exports-nothing')),

@@ -1,11 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
-import { extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { extname, isAbsolute, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RpeError } from '../errors.js';
+import { RpeError, isRpeError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import { isGenerator, type Generator } from './define-generator.js';
-
-const CANDIDATES = ['generator.ts', 'generator.js', 'generator.mjs'];
+import { compileTypeScript } from './compile-typescript.js';
+import { locateGenerator } from './locate-generator.js';
+import { toolkitVersion } from '../toolkit-version.js';
 
 export interface LoadedGenerator {
   generator: Generator;
@@ -13,21 +14,6 @@ export interface LoadedGenerator {
   file: string;
   /** The module actually imported: the source, or its compiled copy under dist/. */
   loaded: string;
-}
-
-function moduleFile(target: string): string {
-  const abs = resolve(target);
-  if (!existsSync(abs))
-    throw new RpeError('generator_missing', `${target}: no such file or folder`);
-  if (!statSync(abs).isDirectory()) return abs;
-  const found = CANDIDATES.map((name) => join(abs, name)).find((p) => existsSync(p));
-  if (!found) {
-    throw new RpeError(
-      'generator_missing',
-      `${target}: no ${CANDIDATES.join(', ')} in this folder`,
-    );
-  }
-  return found;
 }
 
 /**
@@ -62,15 +48,47 @@ async function importModule(file: string): Promise<Record<string, unknown>> {
   return (await tsx.tsImport(url, import.meta.url)) as Record<string, unknown>;
 }
 
-// Loads the generator a folder or module declares (its default export, or an export `generator`).
-export async function loadGenerator(target: string): Promise<LoadedGenerator> {
-  const file = moduleFile(target);
-  const loaded = compiledCopy(file) ?? file;
+// A TypeScript module compiled into the cache, or null to load it with tsx instead.
+async function cachedCompile(file: string): Promise<string | null> {
+  if (extname(file) !== '.ts') return null;
+  try {
+    return await compileTypeScript(file, toolkitVersion());
+  } catch (error) {
+    if (isRpeError(error)) throw error;
+    // The cache cannot be written or read: tsx still loads the module.
+    return null;
+  }
+}
+
+export interface LoadOptions {
+  /** Compile TypeScript into the cache instead of loading it with tsx (default true). */
+  compile?: boolean;
+}
+
+/**
+ * Loads the generator a folder or module declares (its default export, or an export
+ * `generator`): a built example from dist/, TypeScript compiled once into a cache (or with tsx
+ * when esbuild is missing), JavaScript as it is.
+ */
+export async function loadGenerator(
+  target: string,
+  options: LoadOptions = {},
+): Promise<LoadedGenerator> {
+  const location = locateGenerator(target);
+  if (location.kind !== 'module') {
+    throw new RpeError(
+      'generator_missing',
+      `${target}: a Python generator (generate.py) is run, not imported; rpe generate runs it`,
+    );
+  }
+  const { file } = location;
+  let loaded = compiledCopy(file) ?? file;
   let mod: Record<string, unknown>;
   try {
+    if (loaded === file && options.compile !== false) loaded = (await cachedCompile(file)) ?? file;
     mod = await importModule(loaded);
   } catch (error) {
-    if (error instanceof RpeError) throw error;
+    if (isRpeError(error)) throw error;
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new RpeError('generator_unloadable', `${file}: cannot load: ${message}`, {
       exitCode: 1,

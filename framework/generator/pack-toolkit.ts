@@ -59,7 +59,7 @@ function stageSqlite(from: string, to: string): void {
  * network-less sandbox. The CLI, the sandbox and the morphology data stay out: a scaffold has
  * its own `data/`.
  */
-export async function packToolkit(destination: string): Promise<string> {
+export async function packToolkit(destination: string, signal?: AbortSignal): Promise<string> {
   const root = packageRoot();
   if (!existsSync(join(root, 'dist', 'framework', 'index.js')))
     throw new RpeError('toolkit_not_built', 'the toolkit is not built: run `npm run build` first');
@@ -104,8 +104,10 @@ export async function packToolkit(destination: string): Promise<string> {
         cwd: stage,
         reject: false,
         env: { npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+        ...(signal ? { cancelSignal: signal } : {}),
       },
     );
+    signal?.throwIfAborted();
     if (result.exitCode !== 0) {
       const reason =
         (result.stderr || result.stdout).split('\n').find((l) => l.trim()) ??

@@ -1,5 +1,11 @@
 import { allocateQuotas } from './allocate-quotas.js';
-import type { Generator } from './define-generator.js';
+
+/** What a provenance declaration needs of a generator: a TypeScript one or a Python one's --describe. */
+export interface GeneratorDeclaration {
+  name: string;
+  count: number;
+  families: readonly { id: string; phenomenon: string; contrast: string; weight: number }[];
+}
 
 const FILL = '_to fill in_';
 
@@ -13,7 +19,10 @@ export interface ProvenanceOptions {
  * phenomenon and the Polish contrast or controlled perturbation from the declaration, and fields
  * the team fills in by hand: authorship, tools used, sources.
  */
-export function provenanceMarkdown(generator: Generator, options: ProvenanceOptions = {}): string {
+export function provenanceMarkdown(
+  generator: GeneratorDeclaration,
+  options: ProvenanceOptions = {},
+): string {
   const quotas = allocateQuotas(
     generator.count,
     generator.families.map((f) => f.weight),

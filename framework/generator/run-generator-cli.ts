@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import { RpeError } from '../errors.js';
+import { RpeError, isRpeError } from '../errors.js';
+import { parseSeed } from '../parse-seed.js';
 import type { Generator } from './define-generator.js';
 import { writeGeneration } from './write-generation.js';
 
@@ -26,10 +27,7 @@ function parseArgs(args: readonly string[]): EntryArgs {
   }
   const { seed, out, meta } = values;
   if (seed === undefined || out === undefined) throw new RpeError('usage', USAGE);
-  if (!/^-?\d+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
-    throw new RpeError('usage', `--seed must be an integer, got "${seed}"`);
-  }
-  return { seed: Number(seed), out, ...(meta === undefined ? {} : { meta }) };
+  return { seed: parseSeed(seed), out, ...(meta === undefined ? {} : { meta }) };
 }
 
 /**
@@ -54,6 +52,6 @@ export async function runGeneratorCli(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${generator.name}: ${message}\n`);
-    process.exitCode = error instanceof RpeError ? error.exitCode : 1;
+    process.exitCode = isRpeError(error) ? error.exitCode : 1;
   }
 }

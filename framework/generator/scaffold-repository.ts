@@ -8,9 +8,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RpeError } from '../errors.js';
 import { packagePath } from '../package-root.js';
+import { processAlive } from '../process-alive.js';
 import { hashDataDir } from '../rules/index.js';
 import { initGitRepository, type GitInit } from './init-git-repository.js';
 import { packToolkit } from './pack-toolkit.js';
@@ -26,6 +28,8 @@ export interface ScaffoldOptions {
   git?: boolean;
   /** Repository name used in README, LICENSE and package.json (default: the folder's name). */
   name?: string;
+  /** Stops the work (Ctrl-C): the staging folder is removed and nothing is left behind. */
+  signal?: AbortSignal;
 }
 
 export interface ScaffoldResult {
@@ -77,6 +81,25 @@ function fill(path: string, values: Record<string, string>): void {
     (m, key: string) => values[key] ?? m,
   );
   writeFileSync(path, text);
+}
+
+// The staging folders of `dir` are its hidden siblings `.<name>.rpe-init-<pid>`.
+function stagingPrefix(dir: string): string {
+  return `.${basename(dir)}.rpe-init-`;
+}
+
+// Removes the staging folders of earlier runs for the same target whose process is gone (killed
+// with SIGKILL, or a machine that went down): they are never finished, only in the way.
+function removeAbandonedStaging(dir: string): void {
+  const parent = dirname(dir);
+  if (!existsSync(parent)) return;
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(stagingPrefix(dir))) continue;
+    const pid = Number(name.slice(stagingPrefix(dir).length));
+    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid)) {
+      rmSync(join(parent, name), { recursive: true, force: true });
+    }
+  }
 }
 
 /**
@@ -132,9 +155,12 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
       );
     }
   }
-  const staging = join(dirname(dir), `.${basename(dir)}.rpe-init-${process.pid}`);
+  const staging = join(dirname(dir), `${stagingPrefix(dir)}${process.pid}`);
+  removeAbandonedStaging(dir);
   rmSync(staging, { recursive: true, force: true });
+  const { signal } = options;
   try {
+    signal?.throwIfAborted();
     for (const source of [
       packagePath('templates', 'common'),
       packagePath('templates', options.lang),
@@ -146,10 +172,17 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
       }
     }
     mkdirSync(join(staging, 'data'), { recursive: true });
-    for (const file of DATA_FILES) cpSync(packagePath('data', file), join(staging, 'data', file));
+    // Copied asynchronously, so that Ctrl-C during the 24 MB snapshot is handled at once.
+    for (const file of DATA_FILES) {
+      signal?.throwIfAborted();
+      await copyFile(packagePath('data', file), join(staging, 'data', file));
+    }
+    signal?.throwIfAborted();
     const dataHash = hashDataDir(join(staging, 'data'));
     const manifest = toolkitManifest();
-    const vendor = options.lang === 'ts' ? await packToolkit(join(staging, 'vendor')) : null;
+    const vendor =
+      options.lang === 'ts' ? await packToolkit(join(staging, 'vendor'), signal) : null;
+    signal?.throwIfAborted();
     const values: Record<string, string> = {
       NAME: options.name ?? basename(dir),
       DATA_HASH: dataHash,
@@ -162,7 +195,7 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
       PROVENANCE_HINT:
         options.lang === 'ts'
           ? '`npx rpe provenance .` prints the families as declared in generator.ts.'
-          : 'The families are declared in generate.py.',
+          : '`npx rpe provenance .` prints the families as declared in generate.py.',
     };
     for (const file of FILLED) fill(join(staging, file), values);
     if (options.lang === 'ts') await writePackageLock(staging);

@@ -1,7 +1,7 @@
-import { RpeError } from '../errors.js';
+import { assertDistinctOutputs } from '../assert-distinct-outputs.js';
 import type { Lexicon } from '../lexicon/index.js';
 import type { Generator } from './define-generator.js';
-import { writeFileAtomic } from '../write-file-atomic.js';
+import { writeFilesAtomic, type FileToWrite } from '../write-file-atomic.js';
 import { generate, type GenerationResult } from './generate.js';
 
 export interface WriteGenerationOptions {
@@ -14,31 +14,30 @@ export interface WriteGenerationOptions {
 }
 
 // The sidecar the score report groups by: one JSON line per item, in item order.
-export function formatMeta(result: GenerationResult): string {
+export function formatMeta(result: Pick<GenerationResult, 'records'>): string {
   return result.records
     .map((r) => `${JSON.stringify({ family: r.family, phenomenon: r.phenomenon })}\n`)
     .join('');
 }
 
-function write(path: string, text: string): void {
-  try {
-    writeFileAtomic(path, text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new RpeError('output_unwritable', `${path}: cannot write: ${reason}`, { cause: error });
-  }
-}
-
-// Generates one seed and writes its items (and the sidecar when asked); nothing is written on failure.
+/**
+ * Generates one seed and writes its items (and the sidecar when asked), all or nothing: a failure
+ * to write either file leaves neither behind.
+ */
 export function writeGeneration(
   generator: Generator,
   options: WriteGenerationOptions,
 ): GenerationResult {
+  assertDistinctOutputs([
+    { option: '--out', path: options.out },
+    ...(options.meta ? [{ option: '--meta', path: options.meta }] : []),
+  ]);
   const result = generate(generator, {
     seed: options.seed,
     ...(options.lexicon ? { lexicon: options.lexicon } : {}),
   });
-  write(options.out, result.jsonl);
-  if (options.meta) write(options.meta, formatMeta(result));
+  const files: FileToWrite[] = [{ path: options.out, text: result.jsonl }];
+  if (options.meta) files.push({ path: options.meta, text: formatMeta(result) });
+  writeFilesAtomic(files);
   return result;
 }

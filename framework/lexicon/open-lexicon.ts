@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { RpeError } from '../errors.js';
+import { RpeError, isRpeError } from '../errors.js';
 import { packagePath } from '../package-root.js';
 import { type LexemeRow, formFinder, toLexeme } from './form-finder.js';
 import { lexemesStatement } from './lexemes-statement.js';
@@ -12,6 +12,26 @@ import { tagTable } from './tag-table.js';
 
 // Opens a snapshot read-only (default: the bundled data/morphology.sqlite).
 export function openLexicon(path: string = packagePath('data', 'morphology.sqlite')): Lexicon {
+  // Opening a named pipe or a device would wait forever or read without end.
+  if (existsSync(path) && !statSync(path).isFile()) {
+    throw new RpeError(
+      'lexicon_invalid',
+      `${path}: not a morphology snapshot (not a regular file)`,
+    );
+  }
+  try {
+    return openSnapshot(path);
+  } catch (error) {
+    // A file with the right version but missing tables or damaged pages fails while the
+    // statements are prepared: the same clear error as a file that is no database at all.
+    if (isRpeError(error) || !(error instanceof Error) || error.name !== 'SqliteError') throw error;
+    throw new RpeError('lexicon_invalid', `${path}: not a morphology snapshot (${error.message})`, {
+      cause: error,
+    });
+  }
+}
+
+function openSnapshot(path: string): Lexicon {
   if (!existsSync(path)) {
     throw new RpeError(
       'lexicon_missing',
@@ -32,7 +52,7 @@ export function openLexicon(path: string = packagePath('data', 'morphology.sqlit
       );
     }
   } catch (error) {
-    if (error instanceof RpeError) throw error;
+    if (isRpeError(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new RpeError('lexicon_invalid', `${path}: not a morphology snapshot (${reason})`, {
       cause: error,

@@ -19,7 +19,7 @@ export { simpsonMaximum, simpson } from './simpson-maximum.js';
 export { score, type ScoreResult, type ItemScore, type PairScore } from './score.js';
 export { readMeta, familyTable, type FamilyRow } from './family-table.js';
 export { scoreMarkdown } from './score-markdown.js';
-export { readSource } from './read-source.js';
+export { MAX_SOURCE_BYTES, readSource } from './read-source.js';
 export {
   checkDeclaredDataHash,
   README_NAMES,

@@ -1,6 +1,6 @@
 // The CLI's contract under bad input, for every command: one row per case in bad-input/*.cases.ts.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,25 +34,35 @@ function check(row: BadInputCase): void {
   try {
     row.setup?.(dir);
     const before = new Set(listTree(dir));
+    const stdin = row.stdinFrom === undefined ? null : openSync(row.stdinFrom, 'r');
     const r = spawnSync(process.execPath, [packagePath('bin', 'rpe.js'), ...row.args], {
       cwd: dir,
       encoding: 'utf8',
-      input: row.stdin ?? '',
+      ...(stdin === null ? { input: row.stdin ?? '' } : { stdio: [stdin, 'pipe', 'pipe'] }),
       env: { ...process.env, ...row.env },
       timeout: (row.timeoutSeconds ?? 30) * 1000,
       killSignal: 'SIGKILL',
     });
+    if (stdin !== null) closeSync(stdin);
     const context = `rpe ${row.args.join(' ')}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`;
     expect(r.error, `the command did not finish: ${context}`).toBeUndefined();
     expect(r.status, context).toBe(row.exit);
     expect(r.stderr, context).not.toMatch(/\n\s+at /);
-    if (row.exit === 2) expect(r.stderr, context).toMatch(/^rpe: [^\n]+\n$/);
+    if (row.exit === 2) {
+      expect(r.stderr, context).toMatch(/^rpe: [^\n]+\n$/);
+      if (!row.args.includes('--json')) expect(r.stdout, context).toBe('');
+    }
     if (row.stderr) expect(r.stderr, context).toMatch(row.stderr);
     if (row.args.includes('--json')) {
       let doc: unknown;
       expect(() => (doc = JSON.parse(r.stdout)), `one JSON document: ${context}`).not.toThrow();
+      // An error document says the same exit status as the process.
+      if (typeof doc === 'object' && doc !== null && 'error' in doc) {
+        expect(doc, context).toMatchObject({ error: { exit_code: row.exit } });
+      }
       row.json?.(doc);
     }
+    row.after?.(dir);
     const allowed = new Set(row.allowed ?? []);
     const left = listTree(dir).filter((p) => !before.has(p) && !allowed.has(p));
     expect(left, `files left behind: ${context}`).toEqual([]);

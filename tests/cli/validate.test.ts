@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { packagePath } from '../../framework/package-root.js';
 import { expectOneLineError, fixture, rpe } from './run-rpe.js';
 
 // Every malformed kind: the fixture (3 lines, checked with --min-items 1) and the line and code it must report.
@@ -101,6 +103,24 @@ describe('rpe validate', () => {
     expect(folder.code).toBe(2);
     expectOneLineError(folder, /it is a folder/);
   });
+
+  // `script` gives the command a terminal as standard input, as a user typing `rpe validate -` would.
+  it.skipIf(spawnSync('script', ['--version']).status !== 0)(
+    'refuses a terminal as standard input instead of waiting for it',
+    () => {
+      const r = spawnSync(
+        'script',
+        [
+          '-qec',
+          `${JSON.stringify(process.execPath)} ${JSON.stringify(packagePath('bin', 'rpe.js'))} validate -`,
+          '/dev/null',
+        ],
+        { encoding: 'utf8', timeout: 20_000 },
+      );
+      expect(r.status).toBe(2);
+      expect(r.stdout).toMatch(/^rpe: standard input is a terminal: pipe the file in/);
+    },
+  );
 
   it('treats a bad --min-items as a usage error', () => {
     const r = rpe(['validate', '--min-items', 'many', fixture('valid-50-items.jsonl')]);

@@ -67,7 +67,7 @@ describe('rpe generate: failures', () => {
       join(work, 's.jsonl'),
     ]);
     expect(seed.exitCode).toBe(2);
-    expect(seed.stderr).toMatch(/--seed must be an integer/);
+    expect(seed.stderr).toMatch(/--seed must be a whole number from 0 to 9007199254740991/);
   });
 });
 
@@ -87,7 +87,10 @@ describe('generate.ts entry points (runGeneratorCli)', () => {
     expect(unknown.stderr).toMatch(/unknown argument "--fast"/);
     const seed = await run(['--seed=1.5', '--out', join(work, 'u.jsonl')]);
     expect(seed.exitCode).toBe(2);
-    expect(seed.stderr).toMatch(/--seed must be an integer, got "1.5"/);
+    expect(seed.stderr).toMatch(/--seed must be a whole number from 0 to \d+, got "1.5"/);
+    const negative = await run(['--seed', '-1', '--out', join(work, 'u.jsonl')]);
+    expect(negative.exitCode).toBe(2);
+    expect(negative.stderr).toMatch(/--seed must be a whole number from 0 to \d+, got "-1"/);
     expect(existsSync(join(work, 'u.jsonl'))).toBe(false);
   });
 });

@@ -1,10 +1,19 @@
 // End-to-end: the built `rpe lexicon` commands (run `npm run build` first; `npm test` does).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashDataDir } from '../../framework/rules/index.js';
 import { packagePath } from '../../framework/package-root.js';
 
 function rpe(...args: string[]) {
@@ -84,16 +93,31 @@ describe('rpe lexicon analyse and info', () => {
     expectOneLine(rpe('lexicon', 'analyse', 'kotx'), 1, /unknown form "kotx"/);
   });
 
-  it('reports the source, counts and the data hash', () => {
+  it('reports the source, counts and the SHA-256 of the snapshot file it opened', () => {
     const run = rpe('lexicon', 'info', '--json');
     expect(run.code).toBe(0);
     const info = JSON.parse(run.stdout) as Record<string, unknown>;
+    const file = packagePath('data', 'morphology.sqlite');
     expect(info).toMatchObject({
-      path: packagePath('data', 'morphology.sqlite'),
-      hash: hashDataDir(packagePath('data')),
+      path: file,
+      sha256: `sha256:${createHash('sha256').update(readFileSync(file)).digest('hex')}`,
     });
     expect(info.source).toMatch(/Morfologik 2\.1 PoliMorf/);
     expect(info.lemmas).toBeGreaterThan(12_000);
+  });
+
+  it('hashes only the --db file, whatever else its folder holds', () => {
+    const folder = join(dir, 'with-others');
+    mkdirSync(folder);
+    const db = join(folder, 'copy.sqlite');
+    copyFileSync(packagePath('data', 'morphology.sqlite'), db);
+    writeFileSync(join(folder, 'notes.txt'), 'not part of the snapshot\n');
+    symlinkSync('/nonexistent', join(folder, 'dangling'));
+    const run = rpe('lexicon', 'info', '--db', db, '--json');
+    expect(run.code, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as { sha256: string }).sha256).toBe(
+      `sha256:${createHash('sha256').update(readFileSync(db)).digest('hex')}`,
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 
@@ -14,7 +14,17 @@ export function register(lexicon: Command): void {
     )
     .option('--tsv <file>', 'use an already decompiled polish.tsv instead of downloading')
     .action(async (options: { out?: string; allowVersionChange?: boolean; tsv?: string }) => {
-      const { RpeError, packagePath } = await import('../../../framework/index.js');
+      const { RpeError, checkWritablePath, fileKind, packagePath } =
+        await import('../../../framework/index.js');
+      // Checked here, in one line, before the build script starts (a pipe as --tsv would hang it).
+      if (options.tsv) {
+        const stats = statSync(options.tsv, { throwIfNoEntry: false });
+        if (!stats?.isFile()) {
+          const why = stats ? `it is ${fileKind(stats)}, not a regular file` : 'no such file';
+          throw new RpeError('unreadable', `cannot read ${options.tsv}: ${why}`);
+        }
+      }
+      if (options.out) checkWritablePath(options.out, 'file');
       const script = packagePath('scripts', 'build-morphology', 'index.ts');
       const tsx = packagePath('node_modules', 'tsx', 'package.json');
       if (!existsSync(script) || !existsSync(tsx)) {

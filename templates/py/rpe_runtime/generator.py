@@ -10,12 +10,16 @@ the run with a clear error.
 import re
 from math import floor
 
+from .estimate import capacity_estimate, expected_set_overlap
 from .items import clean_aliases, item_errors, normalize
 from .lexicon import LexiconError, open_lexicon
 from .purity import GenerationError, PurityGuard
 from .streams import create_stream
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+
+# The seeds every runtime takes: 0 to 2**53 - 1, exact as a JavaScript number too.
+MAX_SEED = 2**53 - 1
 
 
 class Rejection:
@@ -26,7 +30,7 @@ class Rejection:
 
 
 class Family:
-    def __init__(self, id, phenomenon, contrast, sample, weight=1):
+    def __init__(self, id, phenomenon, contrast, sample, weight=1, capacity=None):
         if not isinstance(id, str) or not _ID.match(id):
             raise ValueError(f"family id {id!r}: lowercase letters, digits, . _ - only")
         for name, value in (("phenomenon", phenomenon), ("contrast", contrast)):
@@ -34,8 +38,10 @@ class Family:
                 raise ValueError(f"family {id}: {name} must be a non-empty string")
         if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight > 0:
             raise ValueError(f"family {id}: weight must be a positive number")
+        if capacity is not None and not callable(capacity):
+            raise ValueError(f"family {id}: capacity must be a function of the lexicon")
         self.id, self.phenomenon, self.contrast = id, phenomenon, contrast
-        self.sample, self.weight = sample, weight
+        self.sample, self.weight, self.capacity = sample, weight, capacity
 
 
 class Generator:
@@ -49,9 +55,13 @@ class Generator:
         self.lexicon, self.max_attempts = lexicon, max_attempts
 
 
-def family(id, phenomenon, contrast, sample, weight=1):
-    """Declares one family (item cluster) of the generator."""
-    return Family(id, phenomenon, contrast, sample, weight)
+def family(id, phenomenon, contrast, sample, weight=1, capacity=None):
+    """Declares one family (item cluster) of the generator.
+
+    capacity, optional, is a function of the lexicon giving how many distinct inputs the family
+    can produce; without it the capacity is estimated from the draws that repeated.
+    """
+    return Family(id, phenomenon, contrast, sample, weight, capacity)
 
 
 def define_generator(name, count, families, lexicon, max_attempts=100):
@@ -130,10 +140,23 @@ def _sample_once(fam, seed, index, attempt, lexicon):
     return item
 
 
+class Generation:
+    """One seed's run: the records in item order, a summary per family, the expected overlap."""
+
+    def __init__(self, records, families):
+        self.records, self.families = records, families
+        self.expected_overlap = expected_set_overlap([(f["quota"], f["capacity"]) for f in families])
+
+
 def generate(generator, seed):
     """The items and per-family records of one seed, in family order."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise GenerationError(f"seed must be an integer, got {seed!r}")
+    return run_generator(generator, seed).records
+
+
+def run_generator(generator, seed):
+    """Generates one seed: the records and, per family, attempts, rejections and capacity."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise GenerationError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
     opened = []
 
     def lexicon():
@@ -142,23 +165,26 @@ def generate(generator, seed):
         return opened[0]
 
     quotas = allocate_quotas(generator.count, [f.weight for f in generator.families])
-    seen, records, current = set(), [], [""]
+    seen, records, families, current = set(), [], [], [""]
     try:
         with PurityGuard(lambda: current[0]):
             for fam, quota in zip(generator.families, quotas):
                 current[0] = fam.id
-                records.extend(_fill_quota(generator, fam, quota, seed, lexicon, seen))
+                drawn, summary = _fill_quota(generator, fam, quota, seed, lexicon, seen)
+                records.extend(drawn)
+                families.append(summary)
     finally:
         for lex in opened:
             lex.close()
-    return records
+    return Generation(records, families)
 
 
 def _fill_quota(generator, fam, quota, seed, lexicon, seen):
-    records, rejections, duplicates = [], {}, 0
+    records, rejections, duplicates, attempts = [], {}, 0, 0
     for index in range(quota):
-        accepted = None
+        accepted, attempt = None, 0
         for attempt in range(generator.max_attempts):
+            attempts += 1
             outcome = _sample_once(fam, seed, index, attempt, lexicon)
             if isinstance(outcome, Rejection):
                 rejections[outcome.reason] = rejections.get(outcome.reason, 0) + 1
@@ -179,5 +205,33 @@ def _fill_quota(generator, fam, quota, seed, lexicon, seen):
                 f"in {generator.max_attempts} attempts ({', '.join(reasons) or 'no draws'}); "
                 "widen the family or lower its weight"
             )
-        records.append({"item": accepted, "family": fam.id, "phenomenon": fam.phenomenon})
-    return records
+        records.append(
+            {"item": accepted, "family": fam.id, "phenomenon": fam.phenomenon, "index": index, "attempt": attempt}
+        )
+    declared = _declared_capacity(fam, lexicon) if fam.capacity else None
+    capacity, source, overlap = capacity_estimate(quota, declared, quota + duplicates, quota)
+    summary = {
+        "id": fam.id,
+        "phenomenon": fam.phenomenon,
+        "quota": quota,
+        "produced": quota,
+        "attempts": attempts,
+        "duplicates": duplicates,
+        "rejections": rejections,
+        "capacity": capacity,
+        "capacity_source": source,
+        "expected_overlap": overlap,
+    }
+    return records, summary
+
+
+def _declared_capacity(fam, lexicon):
+    try:
+        value = fam.capacity(lexicon())
+    except GenerationError:
+        raise
+    except Exception as error:
+        raise GenerationError(f'family "{fam.id}": capacity() raised {type(error).__name__}: {error}') from error
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise GenerationError(f'family "{fam.id}": capacity() must return a whole number >= 0, got {value!r}')
+    return value

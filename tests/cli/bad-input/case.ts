@@ -2,8 +2,10 @@
  * One row of the bad-input table: a command run on bad input, and what the contract demands of
  * it. `tests/cli/bad-input.test.ts` runs every row of every `*.cases.ts` file in this folder and
  * checks, besides the row's own expectations: the exit code; no stack trace; exactly one `rpe: `
- * line on stderr for exit 2; exactly one JSON document on stdout when the row passes `--json`;
- * and no file left behind in the row's folder.
+ * line on stderr and nothing on stdout (unless `--json`) for exit 2; exactly one JSON document on
+ * stdout when the row passes `--json`; and no file left behind in the row's folder, hidden staging
+ * and temporary files included. A row may expect exit 0 when the input is hostile but legitimate
+ * (a generator that prints): the contract on stdout holds there too.
  */
 export interface BadInputCase {
   /** What the row shows, e.g. `validate: a FIFO with no writer is refused`. */
@@ -14,13 +16,17 @@ export interface BadInputCase {
   setup?: (dir: string) => void;
   /** Bytes on standard input (default: none, stdin closed). */
   stdin?: string | Buffer;
+  /** Standard input opened from this path instead, e.g. `/dev/zero` for input that never ends. */
+  stdinFrom?: string;
   /** Extra environment variables. */
   env?: Record<string, string>;
-  exit: 1 | 2;
+  exit: 0 | 1 | 2;
   /** The stderr text must match (for exit 2 it is one line). */
   stderr?: RegExp;
   /** Further checks of the JSON document (rows with `--json`). */
   json?: (doc: unknown) => void;
+  /** Further checks of the row's folder after the run (e.g. that an input was not replaced). */
+  after?: (dir: string) => void;
   /** Paths (relative to the folder) the command may leave behind, e.g. a report it must write. */
   allowed?: string[];
   /** Longest the row may take, in seconds (default 30): a command that hangs fails the row. */
