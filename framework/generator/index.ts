@@ -3,7 +3,6 @@ export {
   defineGenerator,
   family,
   isGenerator,
-  type Answer,
   type Family,
   type FamilySpec,
   type Generator,
@@ -26,7 +25,12 @@ export { formatItems } from './format-items.js';
 export { withPurityGuard } from './purity-guard.js';
 export { loadGenerator, type LoadedGenerator } from './load-generator.js';
 export { runGeneratorCli } from './run-generator-cli.js';
-export { writeGeneration, formatMeta, type WriteGenerationOptions } from './write-generation.js';
+export {
+  writeGeneration,
+  formatMeta,
+  type MetaLine,
+  type WriteGenerationOptions,
+} from './write-generation.js';
 export { provenanceMarkdown, type ProvenanceOptions } from './provenance-markdown.js';
 export { generatorDataHash } from './generator-data-hash.js';
 export {

@@ -13,15 +13,17 @@ def run_cli(generator, argv=None):
     parser = argparse.ArgumentParser(description=f"Track 2 generator {generator.name}")
     parser.add_argument("--seed", type=int, required=True, help="the seed (an integer)")
     parser.add_argument("--out", required=True, help="items.jsonl to write")
-    parser.add_argument("--meta", help='also write one {"family", "phenomenon"} line per item')
+    parser.add_argument(
+        "--meta", help='also write one {"family", "phenomenon", ...} line per item (lemma, query, tag, lexeme_id for ctx.answer golds)'
+    )
     args = parser.parse_args(argv)
     try:
         records = generate(generator, args.seed)
         write_atomic(args.out, format_items([r["item"] for r in records]))
         if args.meta:
+            fields = ("family", "phenomenon", "lemma", "query", "tag", "lexeme_id")
             meta = "".join(
-                json.dumps({"family": r["family"], "phenomenon": r["phenomenon"]}, ensure_ascii=False, separators=(",", ":"))
-                + "\n"
+                json.dumps({k: r[k] for k in fields if k in r}, ensure_ascii=False, separators=(",", ":")) + "\n"
                 for r in records
             )
             write_atomic(args.meta, meta)
