@@ -1,9 +1,9 @@
 import { nullsLast } from './nulls-last.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RpeError } from '../errors.js';
-import { type FormFinder, type ReadingRow, describeLexeme } from './form-finder.js';
-import type { Answer, AnswerOptions, ExcludedForm, Lexeme } from './lexicon.js';
-import { remember } from './remember.js';
+import { type FormFinder, describeLexeme } from './form-finder.js';
+import type { Answer, AnswerOptions, ExcludedForm, FormReading, Lexeme } from './lexicon.js';
+import { QUERY_MEMO_LIMIT, remember } from './remember.js';
 import type { TagTable } from './tag-table.js';
 
 const DEGREES = ['pos', 'com', 'sup'];
@@ -37,14 +37,14 @@ export function answerFinder(
     );
     return notes.get(code) ?? `variant ${code}`;
   };
-  const memo = new Map<string, Answer>();
+  const memo = new Map<string, Map<string | number, Answer>>();
 
   const build = (lemma: string | Lexeme, query: string): Answer => {
     const { values, lexemes, rows } = finder.matches(lemma, query);
     const anyDegree = values.some((v) => DEGREES.includes(v));
     const anyNegation = values.includes('aff') || values.includes('neg');
-    const defaultWhy = (row: ReadingRow): string | null => {
-      const f = tags.get(row[2]).features;
+    const defaultWhy = (row: FormReading): string | null => {
+      const f = row.features;
       if (!anyDegree && f.degree.length > 0 && !f.degree.includes('pos'))
         return `degree ${f.degree.join('.')}: a query without a degree means the positive degree`;
       if (!anyNegation && f.negation.length > 0 && !f.negation.includes('aff'))
@@ -53,37 +53,35 @@ export function answerFinder(
     };
     let defaulted = rows.map(defaultWhy);
     if (defaulted.every((d) => d !== null)) defaulted = rows.map(() => null);
-    const byId = new Map(lexemes.map((l) => [l.id, l]));
     const candidates = lexemes.filter((l) =>
-      rows.some((r, i) => r[3] === l.id && defaulted[i] === null),
+      rows.some((r, i) => r.lexeme.id === l.id && defaulted[i] === null),
     );
     const [lexeme] = candidates.sort(
       (a, b) => a.sense - b.sense || nullsLast(a.rank, b.rank) || a.id - b.id,
     ) as [Lexeme];
-    const own = (r: ReadingRow, i: number) => r[3] === lexeme.id && defaulted[i] === null;
-    const goldRow = rows.find((r, i) => own(r, i) && r[5] === 0) ?? (rows.find(own) as ReadingRow);
-    const gold = goldRow[0];
+    const own = (r: FormReading, i: number) => r.lexeme.id === lexeme.id && defaulted[i] === null;
+    const goldRow =
+      rows.find((r, i) => own(r, i) && r.variant === 0) ?? (rows.find(own) as FormReading);
+    const gold = goldRow.form;
     const goldTags = new Set(
-      rows.filter((r, i) => own(r, i) && r[0] === gold && r[5] === 0).map((r) => r[2]),
+      rows.filter((r, i) => own(r, i) && r.form === gold && r.variant === 0).map((r) => r.tag),
     );
     const aliases: string[] = [];
     for (const [i, r] of rows.entries()) {
-      if (own(r, i) && goldTags.has(r[2]) && r[5] === 1 && r[0] !== gold && !aliases.includes(r[0]))
-        aliases.push(r[0]);
+      const alias = own(r, i) && goldTags.has(r.tag) && r.variant === 1 && r.form !== gold;
+      if (alias && !aliases.includes(r.form)) aliases.push(r.form);
     }
     const reasons = new Map<string, [Reason, string]>();
     rows.forEach((r, i) => {
-      const [form, , tagId, lexemeId, , variant] = r;
-      if (form === gold || aliases.includes(form)) return;
+      if (r.form === gold || aliases.includes(r.form)) return;
       let reason: [Reason, string];
-      if (lexemeId !== lexeme.id) {
-        const other = byId.get(lexemeId);
-        reason = [Reason.Lexeme, `another lexeme: ${other ? describeLexeme(other) : lexemeId}`];
-      } else if (defaulted[i] !== null) reason = [Reason.Default, defaulted[i] as string];
-      else if (!goldTags.has(tagId)) reason = [Reason.Cell, `another cell: ${tags.get(tagId).tag}`];
-      else reason = [Reason.Note, noteOf(variant)];
-      const known = reasons.get(form);
-      if (!known || reason[0] < known[0]) reasons.set(form, reason);
+      if (r.lexeme.id !== lexeme.id)
+        reason = [Reason.Lexeme, `another lexeme: ${describeLexeme(r.lexeme)}`];
+      else if (defaulted[i] !== null) reason = [Reason.Default, defaulted[i] as string];
+      else if (!goldTags.has(r.tag)) reason = [Reason.Cell, `another cell: ${r.tag}`];
+      else reason = [Reason.Note, noteOf(r.variant)];
+      const known = reasons.get(r.form);
+      if (!known || reason[0] < known[0]) reasons.set(r.form, reason);
     });
     const excluded: ExcludedForm[] = [...reasons.entries()].map(([form, [, why]]) => ({
       form,
@@ -94,15 +92,17 @@ export function answerFinder(
       aliases,
       lemma: lexeme.lemma,
       query,
-      tag: tags.get(goldRow[2]).tag,
+      tag: goldRow.tag,
       lexeme,
       excluded,
     };
   };
 
   return (lemma, query, options = {}) => {
-    const key = typeof lemma === 'string' ? `${lemma}\0${query}` : `#${lemma.id}\0${query}`;
-    const found = memo.get(key) ?? remember(memo, key, build(lemma, query));
+    let byLemma = memo.get(query);
+    if (!byLemma) byLemma = remember(memo, query, new Map(), QUERY_MEMO_LIMIT);
+    const key = typeof lemma === 'string' ? lemma : lemma.id;
+    const found = byLemma.get(key) ?? remember(byLemma, key, build(lemma, query));
     // Copied out, so a caller changing its answer cannot change the next one.
     const answer = {
       ...found,

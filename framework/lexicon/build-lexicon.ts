@@ -5,6 +5,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { featureOfValue } from './parse-tag.js';
 import { VALUE_BITS, valueMasks } from './value-bits.js';
 import { type SourceRow, planLexicon } from './plan-lexicon.js';
+import { packParadigms } from './pack-paradigms.js';
 import { PAGE_SIZE, SCHEMA_INDEXES, SCHEMA_TABLES, SCHEMA_VERSION } from './schema.js';
 import { VARIANT_NOTES, VARIANT_RULES_VERSION } from './variant-rules.js';
 
@@ -80,6 +81,10 @@ export function buildLexicon(options: BuildLexiconOptions): BuildLexiconResult {
         'INSERT INTO readings (lexeme_id, form_id, tag_id, variant) VALUES (?, ?, ?, ?)',
       );
       for (const r of plan.readings) putReading.run(r[0], r[1], r[2], r[3]);
+      const packed = packParadigms(plan);
+      const putBucket = db.prepare('INSERT INTO paradigm_buckets (id, data) VALUES (?, ?)');
+      for (const [id, data] of packed.buckets) putBucket.run(id, data);
+      db.prepare('INSERT INTO paradigm_directory (id, data) VALUES (1, ?)').run(packed.directory);
     })();
     db.exec(SCHEMA_INDEXES);
     db.exec('VACUUM');

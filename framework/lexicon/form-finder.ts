@@ -5,6 +5,7 @@ import { parseQuery } from './parse-query.js';
 import { remember } from './remember.js';
 import type { TagTable } from './tag-table.js';
 import { valueMasks } from './value-bits.js';
+import { paradigmStore } from './paradigm-store.js';
 
 /** A lexeme row as the statements return it, in the column order of LEXEME_COLUMNS. */
 export type LexemeRow = [
@@ -20,16 +21,6 @@ export type LexemeRow = [
 
 /** The lexeme columns every statement selects, in LexemeRow order. */
 export const LEXEME_COLUMNS = 'id, lemma, pos, gender, aspect, reflexivity, sense, rank';
-
-/** One matching reading: form, its rank, tag id, lexeme id, form id, variant code. */
-export type ReadingRow = [
-  form: string,
-  rank: number | null,
-  tagId: number,
-  lexemeId: number,
-  formId: number,
-  variant: number,
-];
 
 // A lexeme row as a frozen Lexeme, safe to share between answers.
 export const toLexeme = (row: LexemeRow): Lexeme =>
@@ -50,23 +41,14 @@ export function describeLexeme(l: Lexeme): string {
   return `${l.lemma} (${marks.join(' ')}${l.sense > 1 ? `, sense ${l.sense}` : ''})`;
 }
 
-// The query of SCHEMA.md, filtering by the tag masks inside SQLite; `lexemes` selects the lexemes.
-const readingsSql = (
-  lexemes: string,
-) => `SELECT f.form, f.rank, r.tag_id, r.lexeme_id, r.form_id, r.variant
-  FROM readings r JOIN forms f ON f.id = r.form_id JOIN tags t ON t.id = r.tag_id
-  WHERE r.lexeme_id ${lexemes}
-    AND (t.mask0 & ?) = ? AND (t.mask1 & ?) = ? AND (t.mask2 & ?) = ?
-  ORDER BY r.form_id, r.lexeme_id, r.tag_id`;
-
 /** The readings of a lemma or lexeme that match a query, with the lexemes they may belong to. */
 export interface Matches {
   /** The distinct query values. */
   values: readonly string[];
   /** The lemma's lexemes in id order, or the one lexeme asked. */
   lexemes: readonly Lexeme[];
-  /** In SCHEMA.md's order: form id, lexeme id, tag id. Never empty. */
-  rows: readonly ReadingRow[];
+  /** In SCHEMA.md's order: form (rank, then code point), lexeme id, tag id. Never empty. */
+  rows: readonly FormReading[];
 }
 
 export interface FormFinder {
@@ -75,66 +57,37 @@ export interface FormFinder {
   forms(lemma: string | Lexeme, query: string): FormReading[];
 }
 
-// The query path of one open snapshot. Its statements are prepared once; lexemes and answers
-// are memoised (bounded), since generators ask the same questions many times.
+// The query path of one open snapshot: the packed paradigms (paradigm-store.ts) answer in the
+// order and with the content of SCHEMA.md's forms() query, with no statement per question once
+// a lemma's bucket is read, and keep what they matched (bounded), since generators ask the same
+// questions many times.
 export function formFinder(db: BetterSqlite3.Database, tags: TagTable): FormFinder {
-  const byLemma = db
-    .prepare(`SELECT ${LEXEME_COLUMNS} FROM lexemes WHERE lemma = ? ORDER BY id`)
-    .raw();
-  const ofLemma = db.prepare(readingsSql('IN (SELECT id FROM lexemes WHERE lemma = ?)')).raw();
-  const ofLexeme = db.prepare(readingsSql('= ?')).raw();
-  const parsed = new Map<string, { values: string[]; masks: number[] }>();
-  const lemmas = new Map<string, Lexeme[]>();
-  const found = new Map<string, Matches>();
-  const answers = new Map<string, FormReading[]>();
+  const store = paradigmStore(db, tags);
+  const parsed = new Map<string, { values: string[]; ok: Uint8Array }>();
 
-  const lexemesOf = (lemma: string): Lexeme[] =>
-    lemmas.get(lemma) ?? remember(lemmas, lemma, (byLemma.all(lemma) as LexemeRow[]).map(toLexeme));
-
-  const find = (lemma: string | Lexeme, query: string): Matches => {
+  const matches = (lemma: string | Lexeme, query: string): Matches => {
     let q = parsed.get(query);
     if (!q) {
       const values = parseQuery(query);
-      q = remember(parsed, query, { values, masks: valueMasks(values) });
+      q = remember(parsed, query, { values, ok: tags.matching(valueMasks(values)) });
     }
-    const [q0 = 0, q1 = 0, q2 = 0] = q.masks;
-    const lexemes = typeof lemma === 'string' ? lexemesOf(lemma) : [lemma];
-    if (lexemes.length === 0) {
-      throw new LexiconError('unknown_lemma', `unknown lemma "${String(lemma)}"`);
-    }
-    const statement = typeof lemma === 'string' ? ofLemma : ofLexeme;
-    const key = typeof lemma === 'string' ? lemma : lemma.id;
-    const rows = statement.all(key, q0, q0, q1, q1, q2, q2) as ReadingRow[];
+    const name = typeof lemma === 'string' ? lemma : lemma.lemma;
+    const found = store.match(name, query, q.ok);
+    if (!found) throw new LexiconError('unknown_lemma', `unknown lemma "${name}"`);
+    const rows =
+      typeof lemma === 'string'
+        ? found.readings
+        : found.readings.filter((r) => r.lexeme.id === lemma.id);
     if (rows.length === 0) {
-      const name = typeof lemma === 'string' ? lemma : describeLexeme(lemma);
-      throw new LexiconError('no_such_form', `lemma "${name}" has no form matching "${query}"`);
+      const asked = typeof lemma === 'string' ? lemma : describeLexeme(lemma);
+      throw new LexiconError('no_such_form', `lemma "${asked}" has no form matching "${query}"`);
     }
-    return { values: q.values, lexemes, rows };
-  };
-  const keyOf = (lemma: string | Lexeme, query: string) =>
-    typeof lemma === 'string' ? `${lemma}\0${query}` : `#${lemma.id}\0${query}`;
-  const matches = (lemma: string | Lexeme, query: string): Matches => {
-    const key = keyOf(lemma, query);
-    return found.get(key) ?? remember(found, key, find(lemma, query));
+    return { values: q.values, lexemes: typeof lemma === 'string' ? found.lexemes : [lemma], rows };
   };
 
   return {
     matches,
-    forms(lemma, query) {
-      const key = keyOf(lemma, query);
-      let readings = answers.get(key);
-      if (!readings) {
-        const { lexemes, rows } = matches(lemma, query);
-        const lexemeById = new Map(lexemes.map((l) => [l.id, l]));
-        readings = rows.map(([form, rank, tagId, lexemeId]) => {
-          const { tag, features } = tags.get(tagId);
-          const lexeme = lexemeById.get(lexemeId) ?? (lexemes[0] as Lexeme);
-          return Object.freeze({ form, tag, features, lexeme, rank });
-        });
-        remember(answers, key, readings);
-      }
-      // Copied out, so a caller changing its answer cannot change the next one.
-      return readings.slice();
-    },
+    // Copied out, so a caller changing its answer cannot change the next one.
+    forms: (lemma, query) => matches(lemma, query).rows.slice(),
   };
 }

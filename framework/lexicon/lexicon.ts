@@ -58,6 +58,11 @@ export interface FormReading {
   lexeme: Lexeme;
   /** Frequency rank of the form itself; null when unranked. */
   rank: number | null;
+  /**
+   * The reading's place in its cell (the lexeme's readings with this tag): 0 the standard form,
+   * 1 an equally standard variant, 2 and up a variant left out of answers (see SCHEMA.md).
+   */
+  variant: number;
 }
 
 export interface LexemeFilter {

@@ -47,7 +47,7 @@ export function openLexicon(path: string = packagePath('data', 'morphology.sqlit
     .join(', ');
   const analyseForm = db
     .prepare(
-      `SELECT ${lexemeColumns}, f.rank, r.tag_id FROM forms f
+      `SELECT ${lexemeColumns}, f.rank, r.tag_id, r.variant FROM forms f
        JOIN readings r ON r.form_id = f.id JOIN lexemes l ON l.id = r.lexeme_id
        WHERE f.form = ? ORDER BY r.lexeme_id, r.tag_id`,
     )
@@ -59,12 +59,12 @@ export function openLexicon(path: string = packagePath('data', 'morphology.sqlit
     answer,
     form: (lemma, query) => answer(lemma, query).gold,
     analyse(form) {
-      const rows = analyseForm.all(form) as [...LexemeRow, number | null, number][];
+      const rows = analyseForm.all(form) as [...LexemeRow, number | null, number, number][];
       if (rows.length === 0) throw new LexiconError('unknown_form', `unknown form "${form}"`);
       return rows.map((row) => {
         const { tag, features } = tags.get(row[9]);
         const lexeme = toLexeme(row.slice(0, 8) as LexemeRow);
-        return { form, tag, features, lexeme, rank: row[8] };
+        return { form, tag, features, lexeme, rank: row[8], variant: row[10] };
       });
     },
     lexemes(filter: LexemeFilter = {}) {

@@ -29,6 +29,7 @@ export function fakeLexicon(rows: readonly Row[]): Lexicon {
     features: {} as FormReading['features'],
     lexeme: lexemes.get(lemma) as Lexeme,
     rank: null,
+    variant: 0,
   }));
   const matches = (tag: string, query: string) => {
     const values = new Set(tag.split(':').flatMap((p) => p.split('.')));

@@ -36,7 +36,7 @@ describe.skipIf(!HAS_LEXICON)('Python runtime lexicon', () => {
     l.reflexivity,
     l.sense,
   ];
-  const reading = (r: FormReading) => [r.form, r.tag, ...lexemeRow(r.lexeme), r.rank];
+  const reading = (r: FormReading) => [r.form, r.tag, ...lexemeRow(r.lexeme), r.rank, r.variant];
   const answer = <T>(call: () => T): T | { error: string } => {
     try {
       return call();

@@ -10,11 +10,12 @@ nothing. The tables are documented in SCHEMA.md.
 import sqlite3
 from collections import namedtuple
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # rank stays fifth, where it was before aspect, reflexivity and sense came.
 Lexeme = namedtuple("Lexeme", "id lemma pos gender rank aspect reflexivity sense")
-FormReading = namedtuple("FormReading", "form tag lexeme rank")
+# variant: the reading's place in its cell (0 standard, 1 equal variant, 2+ left out; SCHEMA.md).
+FormReading = namedtuple("FormReading", "form tag lexeme rank variant")
 _LEXEME_COLUMNS = "id, lemma, pos, gender, rank, aspect, reflexivity, sense"
 
 _FEATURE_VALUES = (
@@ -124,7 +125,10 @@ class Lexicon:
         """Every reading of the lemma (or one Lexeme) matching the query; raises LexiconError."""
         _, lexemes, rows = self._matches(lemma, query)
         by_id = {lx.id: lx for lx in lexemes}
-        return [FormReading(form, self._tags[tag_id][0], by_id[lexeme_id], rank) for form, rank, tag_id, lexeme_id, _, _ in rows]
+        return [
+            FormReading(form, self._tags[tag_id][0], by_id[lexeme_id], rank, variant)
+            for form, rank, tag_id, lexeme_id, _, variant in rows
+        ]
 
     def answer(self, lemma, query, allow=()):
         """The gold of lemma (its main lexeme) or of one Lexeme, by the rule of SCHEMA.md.
@@ -201,14 +205,14 @@ class Lexicon:
         """Every reading of a form, by lexeme id then tag; raises LexiconError unknown_form."""
         columns = ", ".join(f"l.{c}" for c in _LEXEME_COLUMNS.split(", "))
         rows = self._db.execute(
-            f"SELECT {columns}, f.rank, r.tag_id FROM forms f "
+            f"SELECT {columns}, f.rank, r.tag_id, r.variant FROM forms f "
             "JOIN readings r ON r.form_id = f.id JOIN lexemes l ON l.id = r.lexeme_id "
             "WHERE f.form = ? ORDER BY r.lexeme_id, r.tag_id",
             (form,),
         ).fetchall()
         if not rows:
             raise LexiconError("unknown_form", f'unknown form "{form}"')
-        return [FormReading(form, self._tags[row[9]][0], Lexeme(*row[:8]), row[8]) for row in rows]
+        return [FormReading(form, self._tags[row[9]][0], Lexeme(*row[:8]), row[8], row[10]) for row in rows]
 
     def lexemes(self, pos=None, gender=None, max_rank=None, lemma=None, limit=None, aspect=None, reflexivity=None, sense=None):
         """Lexemes for candidate pools, ordered by rank (unranked last), lemma, id."""

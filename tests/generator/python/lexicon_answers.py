@@ -15,7 +15,7 @@ def lexeme_row(lx):
 
 
 def reading(r):
-    return [r.form, r.tag, *lexeme_row(r.lexeme), r.rank]
+    return [r.form, r.tag, *lexeme_row(r.lexeme), r.rank, r.variant]
 
 
 def answer(call):
