@@ -1,7 +1,7 @@
 // Demonstration generator (illustrates the API; not a submission): the genitive of negation. In
 // Polish a direct object in the accusative goes into the genitive when the verb is negated
 // ("czytam książkę" → "nie czytam książki"); objects in other cases keep them ("nie pomagam
-// siostrze", "nie szukam klucza", "nie kieruję firmą").
+// siostrze", "nie szukam klucza", "nie kieruję firmą", "nie opiekuję się siostrą").
 import {
   defineGenerator,
   family,
@@ -10,44 +10,149 @@ import {
 } from '../../framework/index.js';
 
 type Case = 'acc' | 'gen' | 'dat' | 'inst';
-type Government = readonly [verb: string, governs: Case, objects: readonly string[]];
+
+/**
+ * A verb, the case it governs, the objects that go with it, and the frames it reads naturally in
+ * with either polarity ({v} the verb, "nie" added for the negated items): a state is said plainly
+ * or with "naprawdę"/"już" ("Już nie pamiętam hasła"), an action as happening now or today
+ * ("Dzisiaj nie kupuję chleba"), never as an odd habit with a single object ("Od dawna kupuję
+ * samochód").
+ */
+interface Government {
+  verb: string;
+  governs: Case;
+  objects: readonly string[];
+  frames: readonly string[];
+  /** "się" after the verb (opiekować się). */
+  reflexive?: boolean;
+}
+
+const STATE = ['{v} ___.', 'Naprawdę {v} ___.', 'Już {v} ___.'];
+const ACTION = ['Teraz {v} ___.', 'Dzisiaj {v} ___.', 'Tym razem {v} ___.'];
 
 const ACCUSATIVE: readonly Government[] = [
-  ['czytać', 'acc', ['książka', 'gazeta', 'list', 'powieść', 'wiadomość']],
-  ['widzieć', 'acc', ['dom', 'samochód', 'rzeka', 'góra', 'szkoła', 'drzewo', 'lampa']],
-  ['kupować', 'acc', ['chleb', 'mleko', 'gazeta', 'rower', 'samochód', 'butelka']],
-  ['lubić', 'acc', ['herbata', 'kawa', 'zupa', 'muzyka', 'zima', 'pogoda']],
-  ['znać', 'acc', ['odpowiedź', 'prawda', 'adres', 'hasło', 'droga']],
-  ['mieć', 'acc', ['samochód', 'rower', 'komputer', 'telefon', 'klucz', 'parasol']],
-  ['rozumieć', 'acc', ['pytanie', 'zadanie', 'odpowiedź', 'tekst', 'instrukcja']],
-  ['pamiętać', 'acc', ['adres', 'hasło', 'numer', 'piosenka', 'nazwa']],
-  ['otwierać', 'acc', ['okno', 'szafa', 'butelka', 'pudełko', 'brama']],
-  ['oglądać', 'acc', ['film', 'mecz', 'obraz', 'zdjęcie', 'wystawa']],
-  ['naprawiać', 'acc', ['rower', 'samochód', 'komputer', 'telefon', 'zegar', 'lampa']],
+  {
+    verb: 'czytać',
+    governs: 'acc',
+    objects: ['książka', 'gazeta', 'list', 'powieść', 'wiadomość'],
+    frames: ACTION,
+  },
+  {
+    verb: 'widzieć',
+    governs: 'acc',
+    objects: ['dom', 'samochód', 'rzeka', 'góra', 'szkoła', 'drzewo', 'lampa'],
+    frames: STATE,
+  },
+  {
+    verb: 'kupować',
+    governs: 'acc',
+    objects: ['chleb', 'mleko', 'gazeta', 'rower', 'samochód', 'butelka'],
+    frames: ACTION,
+  },
+  {
+    verb: 'lubić',
+    governs: 'acc',
+    objects: ['herbata', 'kawa', 'zupa', 'muzyka', 'zima'],
+    frames: STATE,
+  },
+  {
+    verb: 'znać',
+    governs: 'acc',
+    objects: ['odpowiedź', 'prawda', 'adres', 'hasło', 'droga'],
+    frames: STATE,
+  },
+  {
+    verb: 'mieć',
+    governs: 'acc',
+    objects: ['samochód', 'rower', 'komputer', 'telefon', 'klucz', 'parasol'],
+    frames: STATE,
+  },
+  {
+    verb: 'rozumieć',
+    governs: 'acc',
+    objects: ['pytanie', 'zadanie', 'odpowiedź', 'tekst', 'instrukcja'],
+    frames: STATE,
+  },
+  {
+    verb: 'pamiętać',
+    governs: 'acc',
+    objects: ['adres', 'hasło', 'numer', 'piosenka', 'nazwa'],
+    frames: STATE,
+  },
+  {
+    verb: 'otwierać',
+    governs: 'acc',
+    objects: ['okno', 'szafa', 'butelka', 'pudełko', 'brama'],
+    frames: ACTION,
+  },
+  {
+    verb: 'oglądać',
+    governs: 'acc',
+    objects: ['film', 'mecz', 'obraz', 'zdjęcie', 'wystawa'],
+    frames: ACTION,
+  },
+  {
+    verb: 'naprawiać',
+    governs: 'acc',
+    objects: ['rower', 'samochód', 'komputer', 'telefon', 'zegar', 'lampa'],
+    frames: ACTION,
+  },
 ];
 const OTHER: readonly Government[] = [
-  ['szukać', 'gen', ['klucz', 'książka', 'telefon', 'praca', 'adres']],
-  ['potrzebować', 'gen', ['pomoc', 'rada', 'samochód', 'komputer', 'odpoczynek']],
-  ['używać', 'gen', ['komputer', 'telefon', 'łyżka', 'słownik', 'mydło']],
-  ['słuchać', 'gen', ['muzyka', 'radio', 'audycja', 'piosenka']],
-  ['pomagać', 'dat', ['siostra', 'koleżanka', 'sąsiadka', 'babcia', 'brat', 'kolega']],
-  ['ufać', 'dat', ['siostra', 'lekarz', 'żona', 'przyjaciółka', 'sąsiad']],
-  ['kierować', 'inst', ['firma', 'zespół', 'szkoła', 'fabryka']],
-  ['rządzić', 'inst', ['kraj', 'miasto', 'państwo', 'firma']],
+  {
+    verb: 'szukać',
+    governs: 'gen',
+    objects: ['klucz', 'książka', 'telefon', 'praca', 'adres'],
+    frames: ACTION,
+  },
+  {
+    verb: 'potrzebować',
+    governs: 'gen',
+    objects: ['pomoc', 'rada', 'samochód', 'komputer', 'odpoczynek'],
+    frames: STATE,
+  },
+  {
+    verb: 'używać',
+    governs: 'gen',
+    objects: ['komputer', 'telefon', 'łyżka', 'słownik', 'mydło'],
+    frames: ACTION,
+  },
+  {
+    verb: 'słuchać',
+    governs: 'gen',
+    objects: ['muzyka', 'radio', 'audycja', 'piosenka'],
+    frames: ACTION,
+  },
+  {
+    verb: 'pomagać',
+    governs: 'dat',
+    objects: ['siostra', 'koleżanka', 'sąsiadka', 'babcia', 'brat', 'kolega'],
+    frames: ACTION,
+  },
+  {
+    verb: 'ufać',
+    governs: 'dat',
+    objects: ['siostra', 'lekarz', 'przyjaciółka', 'sąsiad'],
+    frames: STATE,
+  },
+  {
+    verb: 'kierować',
+    governs: 'inst',
+    objects: ['firma', 'zespół', 'szkoła', 'fabryka'],
+    frames: ['Teraz {v} ___.', 'Już {v} ___.'],
+  },
+  {
+    verb: 'opiekować',
+    governs: 'inst',
+    objects: ['siostra', 'babcia', 'brat', 'pies', 'ogród'],
+    frames: ACTION,
+    reflexive: true,
+  },
 ];
 /** First person singular and plural: the frames need no subject. */
 const PERSONS = ['sg:pri', 'pl:pri'];
-const FRAMES = [
-  '{v} ___.',
-  'Teraz {v} ___.',
-  'Od dawna {v} ___.',
-  'Dzisiaj {v} ___.',
-  'Naprawdę {v} ___.',
-];
 
-interface Usable {
-  verb: string;
-  governs: Case;
+interface Usable extends Government {
   objects: string[];
 }
 const cache = new WeakMap<Lexicon, Map<readonly Government[], Usable[]>>();
@@ -60,12 +165,8 @@ function usable(lex: Lexicon, list: readonly Government[]): Usable[] {
   if (!found) {
     const has = (lemma: string, pos: string) => lex.lexemes({ lemma, pos, limit: 1 }).length > 0;
     found = list
-      .filter(([verb]) => has(verb, 'verb'))
-      .map(([verb, governs, objects]) => ({
-        verb,
-        governs,
-        objects: objects.filter((o) => has(o, 'subst')),
-      }))
+      .filter((g) => has(g.verb, 'verb'))
+      .map((g) => ({ ...g, objects: g.objects.filter((o) => has(o, 'subst')) }))
       .filter((u) => u.objects.length > 0);
     byList.set(list, found);
   }
@@ -73,18 +174,24 @@ function usable(lex: Lexicon, list: readonly Government[]): Usable[] {
 }
 
 function draw(ctx: SampleContext, list: readonly Government[], negated: boolean) {
-  const { verb, governs, objects } = ctx.rng.pick(usable(ctx.lex, list));
+  const { verb, governs, objects, frames, reflexive } = ctx.rng.pick(usable(ctx.lex, list));
   const noun = ctx.rng.pick(objects);
   const person = ctx.rng.pick(PERSONS);
-  const form = ctx.lex.form(verb, `fin:${person}`);
-  const frame = ctx.rng.pick(FRAMES);
+  const form = `${ctx.lex.form(verb, `fin:${person}`)}${reflexive ? ' się' : ''}`;
+  const frame = ctx.rng.pick(frames);
   let text = frame.replace('{v}', negated ? `nie ${form}` : form);
   text = text.charAt(0).toUpperCase() + text.slice(1);
+  // The number is stated: "Nie szukamy ___" takes klucza as well as kluczy.
   return {
-    input: `Wstaw rzeczownik „${noun}” w odpowiedniej formie: „${text}” Odpowiedz jednym wyrazem.`,
+    input: `Wstaw rzeczownik „${noun}” w liczbie pojedynczej i w odpowiednim przypadku: „${text}” Odpowiedz jednym wyrazem.`,
     ...ctx.answer(noun, `subst:sg:${governs === 'acc' && negated ? 'gen' : governs}`),
   };
 }
+
+const capacity = (lex: Lexicon, list: readonly Government[]) =>
+  usable(lex, list).reduce((n, u) => n + u.objects.length * u.frames.length, 0) *
+  2 *
+  PERSONS.length;
 
 const accusative = family({
   id: 'negated-accusative',
@@ -92,11 +199,7 @@ const accusative = family({
   contrast:
     'Removing "nie" turns the gold back into the accusative (nie czytam książki → czytam książkę); the items draw both polarities.',
   weight: 3,
-  capacity: (lex) =>
-    usable(lex, ACCUSATIVE).reduce((n, u) => n + u.objects.length, 0) *
-    2 *
-    PERSONS.length *
-    FRAMES.length,
+  capacity: (lex) => capacity(lex, ACCUSATIVE),
   sample: (ctx) => draw(ctx, ACCUSATIVE, ctx.rng.chance(2, 3)),
 });
 
@@ -106,11 +209,7 @@ const other = family({
   contrast:
     'Control: adding or removing "nie" leaves the gold unchanged (pomagam siostrze / nie pomagam siostrze).',
   weight: 2,
-  capacity: (lex) =>
-    usable(lex, OTHER).reduce((n, u) => n + u.objects.length, 0) *
-    2 *
-    PERSONS.length *
-    FRAMES.length,
+  capacity: (lex) => capacity(lex, OTHER),
   sample: (ctx) => draw(ctx, OTHER, ctx.rng.chance(2, 3)),
 });
 

@@ -48,8 +48,27 @@ const FRAMES: readonly (readonly [frame: string, verbs: readonly string[]])[] = 
     'Oto {h} {d}, {r} {v} do nas w sobotę.',
     ['przyjść', 'przyjechać', 'zadzwonić', 'wrócić', 'napisać'],
   ],
-  ['Tam stoi {h} {d}, {r} niedawno {v}.', ['wrócić', 'wyzdrowieć', 'przyjechać', 'wygrać']],
+  ['Tam stoi {h} {d}, {r} niedawno {v}.', ['wrócić', 'wyzdrowieć', 'przyjechać', 'wyjechać']],
 ];
+
+/**
+ * Kinship terms that name two ends of one family tie ("mąż żony", "córka matki", "brat siostry",
+ * "żona ojca"): such a pair says next to nothing, so it is never drawn. In-laws stay ("mąż
+ * córki", "ojciec żony").
+ */
+const RECIPROCAL: readonly (readonly [string, string])[] = [
+  ['mąż', 'żona'],
+  ['ojciec', 'matka'],
+  ['żona', 'ojciec'],
+  ['mąż', 'matka'],
+  ['ojciec', 'syn'],
+  ['ojciec', 'córka'],
+  ['matka', 'syn'],
+  ['matka', 'córka'],
+  ['brat', 'siostra'],
+];
+const reciprocal = (a: string, b: string) =>
+  RECIPROCAL.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
 interface Pools {
   men: Lexeme[];
@@ -62,7 +81,7 @@ function pools(lex: Lexicon): Pools {
   let found = cache.get(lex);
   if (!found) {
     const of = (lemmas: string[], gender: string) =>
-      lemmas.flatMap((lemma) => lex.lexemes({ lemma, pos: 'subst', gender }).slice(0, 1));
+      lemmas.flatMap((lemma) => lex.lexemes({ lemma, pos: 'subst', gender, sense: 1 }).slice(0, 1));
     found = { men: of(MEN, 'm1'), women: of(WOMEN, 'f') };
     cache.set(lex, found);
   }
@@ -77,6 +96,7 @@ function draw(ctx: SampleContext, toHead: boolean) {
   const manFirst = ctx.rng.chance(1, 2);
   const head = ctx.rng.pick(manFirst ? men : women);
   const dependent = ctx.rng.pick(manFirst ? women : men);
+  if (reciprocal(head.lemma, dependent.lemma)) return ctx.reject('reciprocal kinship pair');
   const target = toHead ? head : dependent;
   const [frame, verbs] = ctx.rng.pick(FRAMES);
   const pronoun = ctx.lex.form('który', `adj:sg:nom:${genderTag(target)}`);
@@ -94,6 +114,8 @@ function draw(ctx: SampleContext, toHead: boolean) {
     gold: answer.gold,
     lemma: answer.lemma,
     query: answer.query,
+    tag: answer.tag,
+    lexeme: answer.lexeme,
   };
 }
 

@@ -1,25 +1,26 @@
 import { z } from 'zod';
 import { RpeError } from '../errors.js';
-import type { Lexeme, Lexicon } from '../lexicon/index.js';
+import type { Answer, AnswerOptions, Lexeme, Lexicon } from '../lexicon/index.js';
 import type { Rng } from '../random/index.js';
 import { TASK_LIMITS } from '../rules/index.js';
 
-/** A gold answer taken from the lexicon: the first form is the gold, other distinct forms its aliases. */
-export interface Answer {
-  gold: string;
-  aliases: string[];
-  /** The intended lemma and tag query, kept so tests can check that the gold round-trips. */
-  lemma: string;
-  query: string;
-}
+export type { Answer, AnswerOptions } from '../lexicon/index.js';
 
-/** What a family's sample() returns for an accepted draw; extra fields of an Answer are kept aside. */
+/**
+ * What a family's sample() returns for an accepted draw. The fields of an Answer besides gold
+ * and aliases (lemma, query, tag, lexeme, excluded) are kept aside for the --meta sidecar.
+ */
 export interface SampledItem {
   input: string;
   gold: string;
   aliases?: readonly string[];
+  /** The intended lemma and tag query, kept so checks can see that the gold round-trips. */
   lemma?: string;
   query?: string;
+  /** The tag of the gold's cell. */
+  tag?: string;
+  /** The lexeme the gold came from. */
+  lexeme?: Lexeme;
 }
 
 /** A draw the family declines (a lemma without the wanted form, an unlucky combination). */
@@ -41,8 +42,12 @@ export interface SampleContext {
   stream(label: string): Rng;
   /** The morphology snapshot, opened on first use. */
   readonly lex: Lexicon;
-  /** The gold and its variant forms for lemma + tag query. */
-  answer(lemma: string | Lexeme, query: string): Answer;
+  /**
+   * The gold for lemma (its main lexeme) or for one lexeme and a tag query: the standard form of
+   * the cell, equally standard variants as aliases, and every other matching form with the reason
+   * it is left out (`allow` takes some back). See the lexicon reference.
+   */
+  answer(lemma: string | Lexeme, query: string, options?: AnswerOptions): Answer;
   reject(reason: string): Rejection;
 }
 

@@ -53,6 +53,8 @@ export function fillQuota(
       attempt,
       ...(sampled.lemma === undefined ? {} : { lemma: sampled.lemma }),
       ...(sampled.query === undefined ? {} : { query: sampled.query }),
+      ...(sampled.tag === undefined ? {} : { tag: sampled.tag }),
+      ...(sampled.lexeme === undefined ? {} : { lexemeId: sampled.lexeme.id }),
     });
   }
   const declared = family.capacity ? family.capacity(lex()) : null;

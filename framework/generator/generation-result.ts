@@ -11,6 +11,9 @@ export interface GeneratedRecord {
   /** The intended lemma and tag query when the gold came from ctx.answer(). */
   lemma?: string;
   query?: string;
+  /** The tag of the gold's cell and the id of its lexeme, when the gold came from ctx.answer(). */
+  tag?: string;
+  lexemeId?: number;
 }
 
 export interface FamilySummary extends CapacityEstimate {

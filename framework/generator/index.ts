@@ -3,7 +3,6 @@ export {
   defineGenerator,
   family,
   isGenerator,
-  type Answer,
   type Family,
   type FamilySpec,
   type Generator,
@@ -35,7 +34,12 @@ export {
 } from './run-python-generator.js';
 export type { PythonDeclaration, PythonFamilyReport, PythonReport } from './python-report.js';
 export { runGeneratorCli } from './run-generator-cli.js';
-export { formatMeta, writeGeneration, type WriteGenerationOptions } from './write-generation.js';
+export {
+  writeGeneration,
+  formatMeta,
+  type MetaLine,
+  type WriteGenerationOptions,
+} from './write-generation.js';
 export {
   provenanceMarkdown,
   type GeneratorDeclaration,

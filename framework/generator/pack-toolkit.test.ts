@@ -27,7 +27,12 @@ function frameworkImports(): string[] {
 
 describe('packToolkit', () => {
   it('bundles exactly what the framework imports', () => {
-    expect(frameworkImports()).toEqual([...FRAMEWORK_DEPENDENCIES].sort());
+    // esbuild only speeds up `rpe generate` when it is installed (compile-typescript.ts loads it
+    // behind a check); a generator runs without it.
+    const optional = new Set(['esbuild']);
+    expect(frameworkImports().filter((name) => !optional.has(name))).toEqual(
+      [...FRAMEWORK_DEPENDENCIES].sort(),
+    );
   });
 
   it('packs the framework with its dependencies inside, the SQLite binding built, nothing else', async () => {

@@ -1,20 +1,28 @@
 import { RpeError, isRpeError } from '../errors.js';
-import type { Lexeme, Lexicon } from '../lexicon/index.js';
+import type { Lexicon } from '../lexicon/index.js';
 import type { Rng, StreamKey } from '../random/index.js';
 import { TASK_LIMITS, normalize, type Item } from '../rules/index.js';
-import type { Answer, Family, Rejection, SampleContext, SampledItem } from './define-generator.js';
+import type { Family, Rejection, SampleContext, SampledItem } from './define-generator.js';
 
 // The shape sample() must return; the rules themselves are checked once over the whole set.
 function shapeError(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
   const record = value as Record<string, unknown>;
-  for (const key of ['input', 'gold', 'lemma', 'query']) {
+  for (const key of ['input', 'gold', 'lemma', 'query', 'tag']) {
     const field = record[key];
     if ((key === 'input' || key === 'gold' || field !== undefined) && typeof field !== 'string') {
       return `${key} must be a string`;
     }
   }
-  const { aliases } = record;
+  const { aliases, lexeme } = record;
+  if (
+    lexeme !== undefined &&
+    (typeof lexeme !== 'object' ||
+      lexeme === null ||
+      typeof (lexeme as { id?: unknown }).id !== 'number')
+  ) {
+    return 'lexeme must be a Lexeme of the lexicon';
+  }
   if (
     aliases !== undefined &&
     (!Array.isArray(aliases) || aliases.some((a) => typeof a !== 'string'))
@@ -38,13 +46,6 @@ export function cleanAliases(gold: string, aliases: readonly string[]): string[]
     kept.push(alias);
   }
   return kept;
-}
-
-function answerFor(lex: Lexicon, lemma: string | Lexeme, query: string): Answer {
-  const forms = lex.forms(lemma, query);
-  const gold = forms[0]?.form ?? '';
-  const variants = [...new Set(forms.map((f) => f.form))].filter((f) => f !== gold);
-  return { gold, aliases: variants, lemma: typeof lemma === 'string' ? lemma : lemma.lemma, query };
 }
 
 function where(key: StreamKey): string {
@@ -71,7 +72,7 @@ export function sampleOnce(
     get lex() {
       return lex();
     },
-    answer: (lemma, query) => answerFor(lex(), lemma, query),
+    answer: (lemma, query, options) => lex().answer(lemma, query, options),
     reject: (reason) => ({ rejected: reason }),
   };
   let result: unknown;

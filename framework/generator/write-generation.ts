@@ -8,15 +8,34 @@ export interface WriteGenerationOptions {
   seed: number;
   /** items.jsonl to write (canonical JSONL, atomically). */
   out: string;
-  /** Optional sidecar: one {"family", "phenomenon"} line per item, in item order. */
+  /** Optional sidecar: one {"family", "phenomenon", ...} line per item, in item order (see formatMeta). */
   meta?: string;
   lexicon?: Lexicon;
 }
 
-// The sidecar the score report groups by: one JSON line per item, in item order.
+/** One line of the --meta sidecar. */
+export interface MetaLine {
+  family: string;
+  phenomenon: string;
+  /** When the gold came from ctx.answer(): the lemma and query asked, the gold's tag and lexeme id. */
+  lemma?: string;
+  query?: string;
+  tag?: string;
+  lexeme_id?: number;
+}
+
+// The sidecar the score report groups by and the checks read: one JSON line per item, in item
+// order; the lexicon fields only when the gold came from ctx.answer().
 export function formatMeta(result: Pick<GenerationResult, 'records'>): string {
   return result.records
-    .map((r) => `${JSON.stringify({ family: r.family, phenomenon: r.phenomenon })}\n`)
+    .map((r) => {
+      const line: MetaLine = { family: r.family, phenomenon: r.phenomenon };
+      if (r.lemma !== undefined) line.lemma = r.lemma;
+      if (r.query !== undefined) line.query = r.query;
+      if (r.tag !== undefined) line.tag = r.tag;
+      if (r.lexemeId !== undefined) line.lexeme_id = r.lexemeId;
+      return `${JSON.stringify(line)}\n`;
+    })
     .join('');
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildLexicon } from './build-lexicon.js';
 import { compareCodePoints } from './compare-code-points.js';
+import { SCHEMA_VERSION } from './schema.js';
 import type { SourceRow } from './plan-lexicon.js';
 
 const ROWS: SourceRow[] = [
@@ -51,7 +52,7 @@ describe('buildLexicon', () => {
     const header = readFileSync(out).subarray(0, 100);
     expect(header.readUInt16BE(16)).toBe(4096);
     expect([header[18], header[19]]).toEqual([1, 1]); // 2 would be WAL
-    expect(header.readUInt32BE(60)).toBe(1); // user_version
+    expect(header.readUInt32BE(60)).toBe(SCHEMA_VERSION); // user_version
     expect(result).toMatchObject({ lexemes: 3, forms: 5, readings: 7 });
   });
 

@@ -5,7 +5,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { featureOfValue } from './parse-tag.js';
 import { VALUE_BITS, valueMasks } from './value-bits.js';
 import { type SourceRow, planLexicon } from './plan-lexicon.js';
+import { packParadigms } from './pack-paradigms.js';
 import { PAGE_SIZE, SCHEMA_INDEXES, SCHEMA_TABLES, SCHEMA_VERSION } from './schema.js';
+import { VARIANT_NOTES, VARIANT_RULES_VERSION } from './variant-rules.js';
 
 export interface BuildLexiconOptions {
   rows: Iterable<SourceRow>;
@@ -44,15 +46,20 @@ export function buildLexicon(options: BuildLexiconOptions): BuildLexiconResult {
       ...options.meta,
       schema_version: String(SCHEMA_VERSION),
       source: options.source,
+      variant_rules: VARIANT_RULES_VERSION,
     });
     db.transaction(() => {
       const putMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
       for (const [key, value] of meta.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
         putMeta.run(key, value);
       const putLexeme = db.prepare(
-        'INSERT INTO lexemes (id, lemma, pos, gender, rank) VALUES (?, ?, ?, ?, ?)',
+        'INSERT INTO lexemes (id, lemma, pos, gender, aspect, reflexivity, sense, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       );
-      plan.lexemes.forEach((l, i) => putLexeme.run(i + 1, l.lemma, l.pos, l.gender, l.rank));
+      plan.lexemes.forEach((l, i) =>
+        putLexeme.run(i + 1, l.lemma, l.pos, l.gender, l.aspect, l.reflexivity, l.sense, l.rank),
+      );
+      const putNote = db.prepare('INSERT INTO variant_notes (code, why) VALUES (?, ?)');
+      VARIANT_NOTES.forEach((why, i) => putNote.run(i + 2, why));
       const putForm = db.prepare('INSERT INTO forms (id, form, rank) VALUES (?, ?, ?)');
       plan.forms.forEach((f, i) => putForm.run(i + 1, f.form, f.rank));
       const putBit = db.prepare('INSERT INTO value_bits (value, word, bit) VALUES (?, ?, ?)');
@@ -71,9 +78,13 @@ export function buildLexicon(options: BuildLexiconOptions): BuildLexiconResult {
         }
       });
       const putReading = db.prepare(
-        'INSERT INTO readings (lexeme_id, form_id, tag_id) VALUES (?, ?, ?)',
+        'INSERT INTO readings (lexeme_id, form_id, tag_id, variant) VALUES (?, ?, ?, ?)',
       );
-      for (const r of plan.readings) putReading.run(r[0], r[1], r[2]);
+      for (const r of plan.readings) putReading.run(r[0], r[1], r[2], r[3]);
+      const packed = packParadigms(plan);
+      const putBucket = db.prepare('INSERT INTO paradigm_buckets (id, data) VALUES (?, ?)');
+      for (const [id, data] of packed.buckets) putBucket.run(id, data);
+      db.prepare('INSERT INTO paradigm_directory (id, data) VALUES (1, ?)').run(packed.directory);
     })();
     db.exec(SCHEMA_INDEXES);
     db.exec('VACUUM');

@@ -1,6 +1,15 @@
 // The public door of framework/lexicon: the morphology snapshot and its strict query API.
 export { openLexicon } from './open-lexicon.js';
-export type { FormReading, Lexeme, LexemeFilter, Lexicon, LexiconInfo } from './lexicon.js';
+export type {
+  Answer,
+  AnswerOptions,
+  ExcludedForm,
+  FormReading,
+  Lexeme,
+  LexemeFilter,
+  Lexicon,
+  LexiconInfo,
+} from './lexicon.js';
 export { LexiconError, type LexiconErrorCode } from './lexicon-error.js';
 export {
   parseTag,

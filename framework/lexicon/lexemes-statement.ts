@@ -1,11 +1,15 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { z } from 'zod';
 import { RpeError } from '../errors.js';
+import { LEXEME_COLUMNS } from './form-finder.js';
 import type { LexemeFilter } from './lexicon.js';
 
 const filterSchema = z.strictObject({
   pos: z.string().optional(),
   gender: z.union([z.string(), z.array(z.string())]).optional(),
+  aspect: z.string().optional(),
+  reflexivity: z.string().optional(),
+  sense: z.number().int().positive().optional(),
   maxRank: z.number().optional(),
   lemma: z.string().optional(),
   limit: z.number().int().nonnegative().optional(),
@@ -35,6 +39,12 @@ export function lexemesStatement(
     where.push(genders.length === 0 ? '0' : `gender IN (${genders.map(() => '?').join(', ')})`);
     params.push(...genders);
   }
+  for (const column of ['aspect', 'reflexivity', 'sense'] as const) {
+    const value = filter[column];
+    if (value === undefined) continue;
+    where.push(`${column} = ?`);
+    params.push(value);
+  }
   if (filter.maxRank !== undefined) {
     where.push('rank <= ?');
     params.push(filter.maxRank);
@@ -43,7 +53,7 @@ export function lexemesStatement(
     where.push('lemma = ?');
     params.push(filter.lemma);
   }
-  let sql = 'SELECT id, lemma, pos, gender, rank FROM lexemes';
+  let sql = `SELECT ${LEXEME_COLUMNS} FROM lexemes`;
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   sql += ' ORDER BY rank IS NULL, rank, lemma, id';
   if (filter.limit !== undefined) {

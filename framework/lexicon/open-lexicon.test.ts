@@ -32,6 +32,7 @@ const RANKS: Record<string, number> = {
   rękoma: 5,
   rękami: 9,
   kot: 3,
+  koty: 20,
   taka: 2,
   tace: 40,
   była: 7,
@@ -133,9 +134,16 @@ describe('analyse, lexemes, info', () => {
       'taka',
       'noga',
     ]);
+    // kot m2 (koty) is the main lexeme and keeps the word's rank; kot m1 (kotowie) has no
+    // ranked form of its own, so it drops out of ranked pools.
     expect(
       lexicon.lexemes({ pos: 'subst', gender: ['m1', 'm2'], maxRank: 3 }).map((l) => l.gender),
-    ).toEqual(['m1', 'm2']);
+    ).toEqual(['m2']);
+    expect(lexicon.lexemes({ lemma: 'kot' }).map((l) => [l.gender, l.sense, l.rank])).toEqual([
+      ['m2', 1, 3],
+      ['m1', 2, null],
+    ]);
+    expect(lexicon.lexemes({ lemma: 'kot', sense: 1 }).map((l) => l.gender)).toEqual(['m2']);
     expect(lexicon.lexemes({ limit: 1 })).toHaveLength(1);
     expect(() => lexicon.lexemes({ limit: -1 })).toThrow(/lexemes\(\): limit:/);
     expect(() => lexicon.lexemes({ gendr: 'f' } as never)).toThrow(

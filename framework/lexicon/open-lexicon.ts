@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RpeError, isRpeError } from '../errors.js';
 import { packagePath } from '../package-root.js';
-import { type LexemeRow, formFinder, toLexeme } from './form-finder.js';
+import { answerFinder } from './answer-finder.js';
+import { LEXEME_COLUMNS, type LexemeRow, formFinder, toLexeme } from './form-finder.js';
 import { lexemesStatement } from './lexemes-statement.js';
-import type { FormReading, LexemeFilter, Lexicon, LexiconInfo } from './lexicon.js';
+import type { LexemeFilter, Lexicon, LexiconInfo } from './lexicon.js';
 import { LexiconError } from './lexicon-error.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { tagTable } from './tag-table.js';
@@ -59,10 +60,14 @@ function openSnapshot(path: string): Lexicon {
     });
   }
   const tags = tagTable(db, path);
-  const forms = formFinder(db, tags);
+  const finder = formFinder(db, tags);
+  const answer = answerFinder(db, tags, finder);
+  const lexemeColumns = LEXEME_COLUMNS.split(', ')
+    .map((c) => `l.${c}`)
+    .join(', ');
   const analyseForm = db
     .prepare(
-      `SELECT l.id, l.lemma, l.pos, l.gender, l.rank, f.rank, r.tag_id FROM forms f
+      `SELECT ${lexemeColumns}, f.rank, r.tag_id, r.variant FROM forms f
        JOIN readings r ON r.form_id = f.id JOIN lexemes l ON l.id = r.lexeme_id
        WHERE f.form = ? ORDER BY r.lexeme_id, r.tag_id`,
     )
@@ -70,15 +75,16 @@ function openSnapshot(path: string): Lexicon {
   const lexemeStatements = new Map<string, BetterSqlite3.Statement>();
 
   return {
-    forms,
-    form: (lemma, query) => (forms(lemma, query)[0] as FormReading).form,
+    forms: finder.forms,
+    answer,
+    form: (lemma, query) => answer(lemma, query).gold,
     analyse(form) {
-      const rows = analyseForm.all(form) as [...LexemeRow, number | null, number][];
+      const rows = analyseForm.all(form) as [...LexemeRow, number | null, number, number][];
       if (rows.length === 0) throw new LexiconError('unknown_form', `unknown form "${form}"`);
       return rows.map((row) => {
-        const { tag, features } = tags.get(row[6]);
-        const lexeme = toLexeme([row[0], row[1], row[2], row[3], row[4]]);
-        return { form, tag, features, lexeme, rank: row[5] };
+        const { tag, features } = tags.get(row[9]);
+        const lexeme = toLexeme(row.slice(0, 8) as LexemeRow);
+        return { form, tag, features, lexeme, rank: row[8], variant: row[10] };
       });
     },
     lexemes(filter: LexemeFilter = {}) {

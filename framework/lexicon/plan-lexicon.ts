@@ -1,6 +1,11 @@
+import { nullsLast } from './nulls-last.js';
+import { classifyVariants } from './classify-variants.js';
 import { compareCodePoints } from './compare-code-points.js';
-import { lexemeRanks } from './lexeme-ranks.js';
+import { lexemeStandings } from './lexeme-ranks.js';
+import type { Lexeme } from './lexicon.js';
+import { wordFamilies } from './word-families.js';
 import { type TagFeatures, parseTag, splitTags } from './parse-tag.js';
+import { type DraftReading, type LexemeDraft, splitLexemes } from './split-lexemes.js';
 
 /** One line of Morfologik's decompiled dictionary: `lemma;form;tag+tag...`. */
 export interface SourceRow {
@@ -9,13 +14,16 @@ export interface SourceRow {
   tags: string;
 }
 
+/** One lexeme row before its id: what tells it apart from its lemma's other lexemes, and its standing. */
+export type PlannedLexeme = Omit<Lexeme, 'id'>;
+
 /** The rows of every table, ids assigned in the documented orders (see SCHEMA.md). */
 export interface LexiconPlan {
-  lexemes: { lemma: string; pos: string; gender: string | null; rank: number | null }[];
+  lexemes: PlannedLexeme[];
   forms: { form: string; rank: number | null }[];
   tags: { tag: string; features: TagFeatures }[];
-  /** [lexeme id, form id, tag id], sorted. Ids are 1-based row numbers of the arrays above. */
-  readings: [number, number, number][];
+  /** [lexeme id, form id, tag id, variant code], sorted. Ids are 1-based row numbers of the arrays above. */
+  readings: [number, number, number, number][];
 }
 
 const LEXEME_POS: Record<string, string> = {
@@ -30,67 +38,94 @@ const LEXEME_POS: Record<string, string> = {
   adjp: 'adj',
 };
 
-// The lexeme a reading belongs to: nouns split by gender (homonyms stay apart); a depreciative
-// form belongs to its m1 noun, since Morfologik tags it m2 although only m1 nouns have one.
-function lexemeKey(lemma: string, features: TagFeatures): [string, string | null] {
-  const pos = LEXEME_POS[features.pos] ?? features.pos;
-  if (pos !== 'subst') return [pos, null];
-  return [pos, features.pos === 'depr' ? 'm1' : (features.gender[0] ?? null)];
+// Every reading of the source, grouped by word: lemma and lexeme class (subst with depr, verb
+// with its participles and gerunds, adj with adja/adjc/adjp, otherwise the part of speech).
+function groupByWord(rows: Iterable<SourceRow>) {
+  const parsed = new Map<string, TagFeatures>();
+  const words = new Map<
+    string,
+    { lemma: string; pos: string; seen: Set<string>; readings: DraftReading[] }
+  >();
+  for (const row of rows) {
+    for (const tag of splitTags(row.tags)) {
+      let features = parsed.get(tag);
+      if (!features) parsed.set(tag, (features = parseTag(tag)));
+      const pos = LEXEME_POS[features.pos] ?? features.pos;
+      const owner = `${row.lemma}\t${pos}`;
+      let word = words.get(owner);
+      if (!word)
+        words.set(owner, (word = { lemma: row.lemma, pos, seen: new Set(), readings: [] }));
+      const key = `${row.form}\n${tag}`;
+      if (word.seen.has(key)) continue;
+      word.seen.add(key);
+      word.readings.push({ form: row.form, tag, features });
+    }
+  }
+  return { parsed, words };
 }
 
-const orderNullsLast = (a: number | null, b: number | null) =>
-  a === b ? 0 : a === null ? 1 : b === null ? -1 : a - b;
+const lexemeOrder = (a: PlannedLexeme, b: PlannedLexeme) =>
+  compareCodePoints(a.lemma, b.lemma) ||
+  compareCodePoints(a.pos, b.pos) ||
+  compareCodePoints(a.gender ?? '', b.gender ?? '') ||
+  compareCodePoints(a.aspect ?? '', b.aspect ?? '') ||
+  compareCodePoints(a.reflexivity ?? '', b.reflexivity ?? '') ||
+  a.sense - b.sense;
 
 // Turns source rows into table rows with deterministic ids; `rankOf` gives a form's frequency rank.
 export function planLexicon(
   rows: Iterable<SourceRow>,
   rankOf: (form: string) => number | null,
 ): LexiconPlan {
-  const parsed = new Map<string, TagFeatures>();
-  const lexemeKeys = new Map<string, { lemma: string; pos: string; gender: string | null }>();
-  const triples = new Set<string>();
-  for (const row of rows) {
-    for (const tag of splitTags(row.tags)) {
-      let features = parsed.get(tag);
-      if (!features) parsed.set(tag, (features = parseTag(tag)));
-      const [pos, gender] = lexemeKey(row.lemma, features);
-      const key = `${row.lemma}\t${pos}\t${gender ?? ''}`;
-      if (!lexemeKeys.has(key)) lexemeKeys.set(key, { lemma: row.lemma, pos, gender });
-      triples.add(`${key}\n${row.form}\n${tag}`);
-    }
+  const { parsed, words } = groupByWord(rows);
+  const drafts: (LexemeDraft & { owner: string })[] = [];
+  for (const [owner, word] of words) {
+    for (const d of splitLexemes(word.lemma, word.pos, word.readings)) drafts.push({ ...d, owner });
   }
-  const forms = [...new Set([...triples].map((t) => t.split('\n')[1] as string))]
+  const families = wordFamilies(words.values());
+  const familyOf = new Map([...words.entries()].map(([owner, w]) => [owner, families.familyOf(w)]));
+  const standings = lexemeStandings(
+    drafts.map((d) => ({
+      owner: d.owner,
+      family: familyOf.get(d.owner) ?? d.owner,
+      forms: new Set(d.readings.filter((r) => r.features.pos !== 'depr').map((r) => r.form)),
+    })),
+    rankOf,
+    families.alone,
+  );
+  const forms = [...new Set(drafts.flatMap((d) => d.readings.map((r) => r.form)))]
     .map((form) => ({ form, rank: rankOf(form) }))
-    .sort((a, b) => orderNullsLast(a.rank, b.rank) || compareCodePoints(a.form, b.form));
+    .sort((a, b) => nullsLast(a.rank, b.rank) || compareCodePoints(a.form, b.form));
   const tags = [...parsed.entries()]
     .map(([tag, features]) => ({ tag, features }))
     .sort((a, b) => compareCodePoints(a.tag, b.tag));
-  const lexemeList = [...lexemeKeys.entries()].sort(
-    ([, a], [, b]) =>
-      compareCodePoints(a.lemma, b.lemma) ||
-      compareCodePoints(a.pos, b.pos) ||
-      compareCodePoints(a.gender ?? '', b.gender ?? ''),
-  );
+  const planned = drafts.map((d, i) => ({
+    lexeme: {
+      lemma: d.lemma,
+      pos: d.pos,
+      gender: d.gender,
+      aspect: d.aspect,
+      reflexivity: d.reflexivity,
+      sense: standings[i]?.sense ?? 1,
+      rank: standings[i]?.rank ?? null,
+    },
+    draft: d,
+  }));
+  planned.sort((a, b) => lexemeOrder(a.lexeme, b.lexeme));
   const formId = new Map(forms.map((f, i) => [f.form, i + 1]));
   const tagId = new Map(tags.map((t, i) => [t.tag, i + 1]));
-  const lexemeId = new Map(lexemeList.map(([key], i) => [key, i + 1]));
-  const readings: [number, number, number][] = [];
-  for (const triple of triples) {
-    const [key, form, tag] = triple.split('\n') as [string, string, string];
-    const ids: [number, number, number] = [
-      lexemeId.get(key) ?? 0,
-      formId.get(form) ?? 0,
-      tagId.get(tag) ?? 0,
-    ];
-    readings.push(ids);
-  }
-  const owners = lexemeList.map(([key]) => key.slice(0, key.lastIndexOf('\t')));
-  const bestRank = lexemeRanks(readings, forms, owners);
+  const readings: [number, number, number, number][] = [];
+  planned.forEach(({ draft }, i) => {
+    const codes = classifyVariants({
+      lemma: draft.lemma,
+      gender: draft.gender,
+      readings: draft.readings,
+      rankOf,
+    });
+    draft.readings.forEach((r, j) => {
+      readings.push([i + 1, formId.get(r.form) ?? 0, tagId.get(r.tag) ?? 0, codes[j] ?? 0]);
+    });
+  });
   readings.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
-  return {
-    lexemes: lexemeList.map(([, l], i) => ({ ...l, rank: bestRank[i] ?? null })),
-    forms,
-    tags,
-    readings,
-  };
+  return { lexemes: planned.map((p) => p.lexeme), forms, tags, readings };
 }

@@ -2,7 +2,7 @@
 // (the Python runtime queries the same file); change both together and bump SCHEMA_VERSION.
 
 /** Stored in `PRAGMA user_version` and in meta('schema_version'). */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 3;
 
 /** Page size fixed so that the same rows always give the same bytes. */
 export const PAGE_SIZE = 4096;
@@ -15,6 +15,9 @@ CREATE TABLE lexemes (
   lemma TEXT NOT NULL,
   pos TEXT NOT NULL,
   gender TEXT,
+  aspect TEXT,
+  reflexivity TEXT,
+  sense INTEGER NOT NULL,
   rank INTEGER
 );
 CREATE TABLE forms (id INTEGER PRIMARY KEY, form TEXT NOT NULL, rank INTEGER);
@@ -37,8 +40,12 @@ CREATE TABLE readings (
   lexeme_id INTEGER NOT NULL,
   form_id INTEGER NOT NULL,
   tag_id INTEGER NOT NULL,
+  variant INTEGER NOT NULL,
   PRIMARY KEY (lexeme_id, form_id, tag_id)
 ) WITHOUT ROWID;
+CREATE TABLE variant_notes (code INTEGER PRIMARY KEY, why TEXT NOT NULL);
+CREATE TABLE paradigm_buckets (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE paradigm_directory (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
 `;
 
 /** Lookup indexes: lemma to lexemes, form text to form id, form id to its readings. */

@@ -1,5 +1,5 @@
 import { RpeError } from '../../framework/errors.js';
-import type { FormReading, Lexeme, Lexicon } from '../../framework/lexicon/index.js';
+import type { Answer, FormReading, Lexeme, Lexicon } from '../../framework/lexicon/index.js';
 
 type Row = [lemma: string, form: string, tag: string];
 
@@ -16,6 +16,9 @@ export function fakeLexicon(rows: readonly Row[]): Lexicon {
         lemma,
         pos: tag.split(':')[0] ?? '',
         gender: null,
+        aspect: null,
+        reflexivity: null,
+        sense: 1,
         rank: null,
       });
     }
@@ -26,6 +29,7 @@ export function fakeLexicon(rows: readonly Row[]): Lexicon {
     features: {} as FormReading['features'],
     lexeme: lexemes.get(lemma) as Lexeme,
     rank: null,
+    variant: 0,
   }));
   const matches = (tag: string, query: string) => {
     const values = new Set(tag.split(':').flatMap((p) => p.split('.')));
@@ -42,9 +46,27 @@ export function fakeLexicon(rows: readonly Row[]): Lexicon {
       throw new RpeError('no_such_form', `"${name}" has no form ${query}`, { exitCode: 1 });
     return found;
   };
+  // The first form is the gold; forms of its tag are its aliases, the others another cell.
+  const answer = (lemma: string | Lexeme, query: string): Answer => {
+    const found = forms(lemma, query);
+    const first = found[0] as FormReading;
+    const cell = found.filter((r) => r.tag === first.tag).map((r) => r.form);
+    return {
+      gold: first.form,
+      aliases: [...new Set(cell)].filter((f) => f !== first.form),
+      lemma: first.lexeme.lemma,
+      query,
+      tag: first.tag,
+      lexeme: first.lexeme,
+      excluded: found
+        .filter((r) => !cell.includes(r.form))
+        .map((r) => ({ form: r.form, why: `another cell: ${r.tag}` })),
+    };
+  };
   return {
     forms,
-    form: (lemma, query) => (forms(lemma, query)[0] as FormReading).form,
+    answer,
+    form: (lemma, query) => answer(lemma, query).gold,
     analyse(form) {
       const found = readings.filter((r) => r.form === form);
       if (found.length === 0)

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateItems } from '../../framework/rules/index.js';
+import { openLexicon } from '../../framework/lexicon/index.js';
 import { ROOT, rpe } from './run-rpe.js';
 import { HAS_LEXICON, TEST_LEXICON } from './test-lexicon.js';
 
@@ -160,10 +161,31 @@ describe.skipIf(!HAS_LEXICON)('rpe generate: an example', () => {
     const lines = readFileSync(meta, 'utf8')
       .trimEnd()
       .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, string>);
+      .map((l) => JSON.parse(l) as Record<string, string | number>);
     expect(lines).toHaveLength(150);
-    expect(Object.keys(lines[0] ?? {})).toEqual(['family', 'phenomenon']);
+    // The lexicon fields of a gold from ctx.answer(): what was asked and where the gold came from.
+    expect(Object.keys(lines[0] ?? {})).toEqual([
+      'family',
+      'phenomenon',
+      'lemma',
+      'query',
+      'tag',
+      'lexeme_id',
+    ]);
     expect(lines[149]?.family).toBe('coordinated-subjects');
+    const items = readFileSync(out, 'utf8').trimEnd().split('\n');
+    const lexicon = openLexicon(TEST_LEXICON);
+    try {
+      lines.forEach((line, i) => {
+        const { gold } = JSON.parse(items[i] ?? '{}') as { gold: string };
+        const reading = lexicon
+          .analyse(gold)
+          .find((r) => r.lexeme.id === line.lexeme_id && r.tag === line.tag);
+        expect(reading?.lexeme.lemma, `${gold} is ${line.lemma} ${line.tag}`).toBe(line.lemma);
+      });
+    } finally {
+      lexicon.close();
+    }
   });
 
   it('writes the provenance declaration with every family', async () => {

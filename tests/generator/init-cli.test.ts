@@ -104,7 +104,17 @@ describe.skipIf(!hasData)('rpe init', () => {
     const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs');
     const run = await execa(
       process.execPath,
-      ['--import', `file://${tsx}`, 'generate.ts', '--seed', '3', '--out', join(work, 'ts.jsonl')],
+      [
+        '--import',
+        `file://${tsx}`,
+        'generate.ts',
+        '--seed',
+        '3',
+        '--out',
+        join(work, 'ts.jsonl'),
+        '--meta',
+        join(work, 'ts.meta.jsonl'),
+      ],
       { cwd: ts, reject: false },
     );
     expect(run.stderr).toBe('');
@@ -112,7 +122,21 @@ describe.skipIf(!hasData)('rpe init', () => {
     const reference = join(work, 'python-seed-3.jsonl');
     if (!existsSync(join(py, 'generate.py')))
       expect((await rpe(['init', py, '--lang', 'py'])).exitCode).toBe(0);
-    await execa('python3', [join(py, 'generate.py'), '--seed', '3', '--out', reference]);
+    const meta = join(work, 'python-seed-3.meta.jsonl');
+    await execa('python3', [
+      join(py, 'generate.py'),
+      '--seed',
+      '3',
+      '--out',
+      reference,
+      '--meta',
+      meta,
+    ]);
     expect(readFileSync(join(work, 'ts.jsonl'))).toEqual(readFileSync(reference));
+    // The sidecars agree too, lexicon fields included (lemma, query, tag, lexeme_id).
+    expect(readFileSync(join(work, 'ts.meta.jsonl'), 'utf8')).toBe(readFileSync(meta, 'utf8'));
+    expect(readFileSync(meta, 'utf8').split('\n')[0]).toMatch(
+      /"lemma":.*"query":.*"tag":.*"lexeme_id":\d+/,
+    );
   }, 120_000);
 });

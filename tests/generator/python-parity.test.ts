@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLexicon, type FormReading } from '../../framework/lexicon/index.js';
+import { openLexicon, type FormReading, type Lexeme } from '../../framework/lexicon/index.js';
 import { HAS_LEXICON, PYTHON_RUNTIME, TEST_LEXICON } from './test-lexicon.js';
 
 const here = (name: string) => new URL(`./python/${name}`, import.meta.url).pathname;
@@ -26,16 +26,17 @@ describe('Python runtime streams', () => {
 describe.skipIf(!HAS_LEXICON)('Python runtime lexicon', () => {
   const lex = HAS_LEXICON ? openLexicon(TEST_LEXICON) : null;
   afterAll(() => lex?.close());
-  const reading = (r: FormReading) => [
-    r.form,
-    r.tag,
-    r.lexeme.id,
-    r.lexeme.lemma,
-    r.lexeme.pos,
-    r.lexeme.gender,
-    r.lexeme.rank,
-    r.rank,
+  const lexemeRow = (l: Lexeme) => [
+    l.id,
+    l.lemma,
+    l.pos,
+    l.gender,
+    l.rank,
+    l.aspect,
+    l.reflexivity,
+    l.sense,
   ];
+  const reading = (r: FormReading) => [r.form, r.tag, ...lexemeRow(r.lexeme), r.rank, r.variant];
   const answer = <T>(call: () => T): T | { error: string } => {
     try {
       return call();
@@ -72,13 +73,13 @@ describe.skipIf(!HAS_LEXICON)('Python runtime lexicon', () => {
       { pos: 'verb', maxRank: 500 },
       { lemma: 'pies' },
       { gender: ['m1', 'f'], limit: 30 },
+      { lemma: 'upaść', reflexivity: 'refl.nonrefl' },
+      { pos: 'verb', aspect: 'perf', sense: 1, limit: 40 },
     ];
     const ts = {
       forms,
       analyse: analyse.map((f) => answer(() => lex.analyse(f).map(reading))),
-      lexemes: filters.map((f) =>
-        lex.lexemes(f).map((l) => [l.id, l.lemma, l.pos, l.gender, l.rank]),
-      ),
+      lexemes: filters.map((f) => lex.lexemes(f).map(lexemeRow)),
     };
     const py = await python('lexicon_answers.py', [PYTHON_RUNTIME, TEST_LEXICON], {
       forms: pairs,
@@ -87,5 +88,42 @@ describe.skipIf(!HAS_LEXICON)('Python runtime lexicon', () => {
     });
     expect(forms.filter((f) => !('error' in f)).length).toBeGreaterThan(300);
     expect(py).toEqual(ts);
+  });
+
+  it('gives the same answer() as the TypeScript API: gold, aliases, lexeme, excluded and reasons', async () => {
+    if (!lex) return;
+    const pairs: [string, string][] = [
+      ['upaść', 'praet:sg:f'],
+      ['koszula', 'subst:pl:gen'],
+      ['lekarz', 'subst:pl:gen'],
+      ['wysoki', 'adj:pl:nom:m1'],
+      ['ręka', 'subst:pl:inst'],
+      ['rok', 'subst:pl:gen'],
+      ['dom', 'subst:sg:voc'],
+      ['dwa', 'num:nom:m1'],
+      ['czytać', 'ger:sg:nom'],
+      ['xyzzy', 'subst:sg:nom'],
+      ['książka', 'praet:sg:f'],
+    ];
+    const queries: Record<string, string[]> = {
+      subst: ['subst:pl:gen', 'sg:inst', 'pl:nom', 'sg:voc', 'gen'],
+      verb: ['praet:sg:f:ter', 'fin:pl:pri', 'impt:sg', 'ppas:sg:nom:f', 'ger:sg:gen'],
+      adj: ['adj:sg:nom:m1', 'pl:gen', 'com', 'adj:pl:nom:m1'],
+      num: ['num:nom:m1', 'num:gen'],
+    };
+    for (const [pos, qs] of Object.entries(queries)) {
+      for (const l of lex.lexemes({ pos, limit: 60 })) for (const q of qs) pairs.push([l.lemma, q]);
+    }
+    const ts = pairs.map(([lemma, query]) =>
+      answer(() => JSON.parse(JSON.stringify(lex.answer(lemma, query))) as unknown),
+    );
+    const py = await python('lexicon_answers.py', [PYTHON_RUNTIME, TEST_LEXICON], {
+      forms: [],
+      analyse: [],
+      lexemes: [],
+      answers: pairs,
+    });
+    expect(ts.filter((a) => !('error' in (a as object))).length).toBeGreaterThan(500);
+    expect((py as { answers: unknown }).answers).toEqual(ts);
   });
 });

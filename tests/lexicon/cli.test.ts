@@ -14,6 +14,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashDataDir } from '../../framework/rules/index.js';
+import { openLexicon } from '../../framework/lexicon/index.js';
 import { packagePath } from '../../framework/package-root.js';
 
 function rpe(...args: string[]) {
@@ -75,6 +77,61 @@ describe('rpe lexicon forms', () => {
       2,
       /snapshot not found/,
     );
+  });
+});
+
+describe('rpe lexicon answer', () => {
+  it('prints the gold, the aliases, the lexeme and every excluded form with its reason', () => {
+    const run = rpe('lexicon', 'answer', 'upaść', 'praet:sg:f');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'gold\tupadła',
+      'tag\tverb:praet:sg:f:ter:perf:nonrefl',
+      expect.stringMatching(/^lexeme\tupaść verb perf nonrefl \(id \d+, sense 1\)$/),
+    ]);
+    expect(lines).toContain(
+      'excluded\tupasła\tanother lexeme: upaść (verb perf refl.nonrefl, sense 2)',
+    );
+    expect(rpe('lexicon', 'answer', 'ręka', 'subst:pl:inst').stdout).toMatch(
+      /^gold\trękami\nalias\trękoma\n/,
+    );
+  });
+
+  it('prints with --json exactly what answer() gives', () => {
+    const run = rpe('lexicon', 'answer', 'koszula', 'subst:pl:gen', '--json');
+    expect(run.code).toBe(0);
+    const lexicon = openLexicon();
+    try {
+      expect(JSON.parse(run.stdout)).toEqual(
+        JSON.parse(JSON.stringify(lexicon.answer('koszula', 'subst:pl:gen'))),
+      );
+    } finally {
+      lexicon.close();
+    }
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      gold: 'koszul',
+      aliases: [],
+      lexeme: { lemma: 'koszula', pos: 'subst', gender: 'f', sense: 1 },
+      excluded: [{ form: 'koszuli', why: expect.stringMatching(/other number/) }],
+    });
+  });
+
+  it('fails with exit 1 and one line for a miss, and with --json one document too', () => {
+    expectOneLine(rpe('lexicon', 'answer', 'kotx', 'subst:pl:gen'), 1, /unknown lemma "kotx"/);
+    const run = rpe('lexicon', 'answer', 'kot', 'praet:sg', '--json');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^rpe: lemma "kot" has no form matching "praet:sg"\n$/);
+    expect(JSON.parse(run.stdout)).toEqual({
+      lemma: 'kot',
+      query: 'praet:sg',
+      error: {
+        code: 'no_such_form',
+        message: 'lemma "kot" has no form matching "praet:sg"',
+        exit_code: 1,
+      },
+    });
+    expectOneLine(rpe('lexicon', 'answer', 'kot', 'subst:plural'), 2, /"plural" is not a value/);
   });
 });
 

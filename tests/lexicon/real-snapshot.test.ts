@@ -63,11 +63,14 @@ describe('the vendored snapshot', () => {
     expect(lexicon.form('kot', 'subst:pl:gen')).toBe('kotów');
   });
 
-  it('keeps pies m1 (psowie) and pies m2 (psy) apart', () => {
+  it('keeps pies m2 (psy, the main lexeme) and pies m1 (psowie) apart', () => {
     const pies = lexicon.lexemes({ lemma: 'pies', pos: 'subst' });
-    expect(pies.map((l) => l.gender)).toEqual(['m1', 'm2']);
+    expect(pies.map((l) => [l.gender, l.sense])).toEqual([
+      ['m2', 1],
+      ['m1', 2],
+    ]);
     const plural = pies.map((l) => lexicon.forms(l, 'subst:pl:nom').map((r) => r.form));
-    expect(plural).toEqual([['psowie'], ['psy']]);
+    expect(plural).toEqual([['psy'], ['psowie']]);
   });
 
   it('analyses an ambiguous form into every lemma', () => {
@@ -100,5 +103,76 @@ describe('the vendored snapshot', () => {
     expect(top).not.toContain('Maja');
     const ranks = lexicon.lexemes({ pos: 'verb', limit: 50 }).map((l) => l.rank ?? Infinity);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+});
+
+// [lemma, query, gold, aliases, forms that must be excluded]: answers a reviewer checked by hand.
+const ANSWERS: [string, string, string, string[], string[]][] = [
+  // Homographs: one lexeme per answer.
+  ['upaść', 'praet:sg:f', 'upadła', [], ['upasła']],
+  ['spaść', 'praet:sg:m1:ter', 'spadł', [], ['spasł']],
+  ['oko', 'subst:pl:gen', 'oczu', [], ['ok']],
+  ['oko', 'subst:pl:nom', 'oczy', [], ['oka']],
+  ['profesor', 'subst:pl:nom', 'profesorowie', ['profesorzy'], ['profesor']],
+  ['sędzia', 'subst:pl:nom', 'sędziowie', [], ['sędzie']],
+  ['dzień', 'subst:pl:nom', 'dni', ['dnie'], ['dzienie']],
+  ['pies', 'subst:pl:nom', 'psy', [], ['psowie']],
+  ['kot', 'subst:pl:nom', 'koty', [], ['kotowie']],
+  ['rząd', 'subst:sg:gen', 'rządu', [], ['rzędu']],
+  ['mój', 'adj:sg:nom:f', 'moja', [], ['ma']],
+  ['swój', 'adj:pl:gen', 'swoich', [], ['swych']],
+  // The standard form of the cell, not the most frequent form overall.
+  ['koszula', 'subst:pl:gen', 'koszul', [], ['koszuli']],
+  ['chwila', 'subst:pl:gen', 'chwil', [], ['chwili']],
+  ['kuchnia', 'subst:pl:gen', 'kuchni', [], ['kuchen']],
+  // Substandard or archaic variants go.
+  ['lekarz', 'subst:pl:gen', 'lekarzy', [], ['lekarzów']],
+  ['talerz', 'subst:pl:gen', 'talerzy', [], ['talerzów']],
+  ['hotel', 'subst:pl:gen', 'hoteli', [], ['hotelów']],
+  ['rok', 'subst:pl:gen', 'lat', [], ['roków']],
+  ['dom', 'subst:sg:voc', 'domu', [], ['domie']],
+  ['człowiek', 'subst:sg:voc', 'człowieku', [], ['człowiecze']],
+  ['uczeń', 'subst:pl:gen', 'uczniów', [], ['uczni']],
+  ['zniknąć', 'praet:sg:m1:ter', 'zniknął', [], ['znikł']],
+  ['brzmieć', 'fin:sg:ter', 'brzmi', [], ['brzmieje']],
+  ['wysłać', 'fin:sg:pri', 'wyślę', [], ['wyścielę']],
+  ['co', 'subst:gen', 'czego', [], ['co']],
+  // Degrees and negation left open mean the positive and the affirmative.
+  ['wysoki', 'adj:pl:nom:m1', 'wysocy', [], ['najwyżsi', 'wyżsi']],
+  ['dobry', 'adj:sg:nom:f', 'dobra', [], ['lepsza', 'najlepsza']],
+  ['szybko', 'adv', 'szybko', [], ['szybciej']],
+  ['czytać', 'ger:sg:nom', 'czytanie', [], ['nieczytanie']],
+  // Suppletion and masculine-personal plurals.
+  ['człowiek', 'subst:pl:nom', 'ludzie', [], []],
+  ['brat', 'subst:pl:nom', 'bracia', [], []],
+  ['student', 'subst:pl:acc', 'studentów', [], []],
+  ['dobry', 'adj:pl:nom:m1', 'dobrzy', [], []],
+  // Doublets that must survive.
+  ['ręka', 'subst:pl:inst', 'rękami', ['rękoma'], []],
+  ['dłoń', 'subst:pl:inst', 'dłońmi', ['dłoniami'], []],
+  ['oko', 'subst:pl:inst', 'oczami', ['oczyma'], []],
+];
+
+describe('answer() on the vendored snapshot', () => {
+  it.each(ANSWERS)('%s %s → %s %j', (lemma, query, gold, aliases, gone) => {
+    const answer = lexicon.answer(lemma, query);
+    expect(answer.gold).toBe(gold);
+    expect(answer.aliases).toEqual(aliases);
+    const excluded = answer.excluded.map((e) => e.form);
+    for (const form of gone) expect(excluded, `${form} excluded`).toContain(form);
+  });
+
+  it('says why every other matching form is left out', () => {
+    const { excluded } = lexicon.answer('lekarz', 'subst:pl:gen');
+    expect(excluded).toEqual([
+      { form: 'lekarzów', why: expect.stringMatching(/-ów after a soft/) },
+    ]);
+    const why = (lemma: string, query: string, form: string) =>
+      lexicon.answer(lemma, query).excluded.find((e) => e.form === form)?.why;
+    expect(why('upaść', 'praet:sg:f', 'upasła')).toMatch(
+      /^another lexeme: upaść \(verb perf refl\.nonrefl/,
+    );
+    expect(why('wysoki', 'adj:pl:nom:m1', 'wyżsi')).toMatch(/^degree com/);
+    expect(why('koszula', 'subst:pl:gen', 'koszuli')).toMatch(/other number/);
   });
 });

@@ -49,10 +49,13 @@ def _report(generator, seed, generation):
     }
 
 
+_META_FIELDS = ("family", "phenomenon", "lemma", "query", "tag", "lexeme_id")
+
+
 def _meta(records):
+    # The lexicon fields only when the gold came from ctx.answer(), as the TypeScript runtime writes them.
     return "".join(
-        json.dumps({"family": r["family"], "phenomenon": r["phenomenon"]}, ensure_ascii=False, separators=(",", ":"))
-        + "\n"
+        json.dumps({k: r[k] for k in _META_FIELDS if k in r}, ensure_ascii=False, separators=(",", ":")) + "\n"
         for r in records
     )
 
@@ -61,7 +64,10 @@ def _parser(generator):
     parser = argparse.ArgumentParser(description=f"Track 2 generator {generator.name}")
     parser.add_argument("--seed", type=_seed, help="the seed, a whole number from 0 to 2**53 - 1")
     parser.add_argument("--out", help="items.jsonl to write")
-    parser.add_argument("--meta", help='also write one {"family", "phenomenon"} line per item')
+    parser.add_argument(
+        "--meta",
+        help='also write one {"family", "phenomenon", ...} line per item (lemma, query, tag, lexeme_id for ctx.answer golds)',
+    )
     parser.add_argument("--lexicon", help="use this morphology snapshot instead of the declared one")
     parser.add_argument("--report", help="also write the run's summary as JSON (rpe generate reads it)")
     parser.add_argument(

@@ -17,6 +17,8 @@ from .purity import GenerationError, PurityGuard
 from .streams import create_stream
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+# The fields of ctx.answer() besides gold and aliases: kept for the --meta sidecar, not the item.
+_ANSWER_FIELDS = {"lemma", "query", "tag", "lexeme", "excluded"}
 
 # The seeds every runtime takes: 0 to 2**53 - 1, exact as a JavaScript number too.
 MAX_SEED = 2**53 - 1
@@ -99,12 +101,11 @@ class Context:
         """Another stream of this same attempt, keyed by label."""
         return create_stream(self.seed, self.family, self.index, self.attempt, label)
 
-    def answer(self, lemma, query):
-        """{"gold", "aliases"} for lemma + query: the first form, then the other distinct forms."""
-        forms = self.lex.forms(lemma, query)
-        gold = forms[0].form
-        variants = list(dict.fromkeys(f.form for f in forms if f.form != gold))
-        return {"gold": gold, "aliases": variants}
+    def answer(self, lemma, query, allow=()):
+        """The gold for lemma (its main lexeme) or a Lexeme and a tag query: the standard form of
+        the cell, equally standard variants as aliases, every other matching form with the reason
+        it is left out; the same dict as the TypeScript ctx.answer(). Spread it into the item."""
+        return self.lex.answer(lemma, query, allow)
 
     def reject(self, reason):
         return Rejection(reason)
@@ -126,7 +127,7 @@ def _sample_once(fam, seed, index, attempt, lexicon):
     if not isinstance(result, dict):
         raise GenerationError(f"{where}: sample() must return a dict or ctx.reject()")
     item = {"input": result.get("input"), "gold": result.get("gold")}
-    extra = set(result) - {"input", "gold", "aliases"}
+    extra = set(result) - {"input", "gold", "aliases"} - _ANSWER_FIELDS
     if extra:
         raise GenerationError(f"{where}: unknown field(s) {sorted(extra)}")
     if isinstance(item["gold"], str) and isinstance(result.get("aliases", []), list):
@@ -137,7 +138,17 @@ def _sample_once(fam, seed, index, attempt, lexicon):
     if errors:
         code, message = errors[0]
         raise GenerationError(f"{where}: {code}: {message}")
-    return item
+    return item, _meta_of(result)
+
+
+def _meta_of(result):
+    """The lexicon fields of the --meta sidecar, when the gold came from ctx.answer()."""
+    meta = {key: result[key] for key in ("lemma", "query", "tag") if isinstance(result.get(key), str)}
+    lexeme = result.get("lexeme")
+    lexeme_id = lexeme.get("id") if isinstance(lexeme, dict) else getattr(lexeme, "id", None)
+    if isinstance(lexeme_id, int) and not isinstance(lexeme_id, bool):
+        meta["lexeme_id"] = lexeme_id
+    return meta
 
 
 class Generation:
@@ -189,12 +200,13 @@ def _fill_quota(generator, fam, quota, seed, lexicon, seen):
             if isinstance(outcome, Rejection):
                 rejections[outcome.reason] = rejections.get(outcome.reason, 0) + 1
                 continue
-            key = normalize(outcome["input"])
+            item, meta = outcome
+            key = normalize(item["input"])
             if key in seen:
                 duplicates += 1
                 continue
             seen.add(key)
-            accepted = outcome
+            accepted = (item, meta)
             break
         if accepted is None:
             reasons = [f"{n}x {r}" for r, n in sorted(rejections.items(), key=lambda kv: -kv[1])[:3]]
@@ -205,8 +217,9 @@ def _fill_quota(generator, fam, quota, seed, lexicon, seen):
                 f"in {generator.max_attempts} attempts ({', '.join(reasons) or 'no draws'}); "
                 "widen the family or lower its weight"
             )
+        item, meta = accepted
         records.append(
-            {"item": accepted, "family": fam.id, "phenomenon": fam.phenomenon, "index": index, "attempt": attempt}
+            {"item": item, "family": fam.id, "phenomenon": fam.phenomenon, "index": index, "attempt": attempt, **meta}
         )
     declared = _declared_capacity(fam, lexicon) if fam.capacity else None
     capacity, source, overlap = capacity_estimate(quota, declared, quota + duplicates, quota)

@@ -10,8 +10,12 @@ lex = open_lexicon(sys.argv[2])
 questions = json.load(sys.stdin)
 
 
+def lexeme_row(lx):
+    return [lx.id, lx.lemma, lx.pos, lx.gender, lx.rank, lx.aspect, lx.reflexivity, lx.sense]
+
+
 def reading(r):
-    return [r.form, r.tag, r.lexeme.id, r.lexeme.lemma, r.lexeme.pos, r.lexeme.gender, r.lexeme.rank, r.rank]
+    return [r.form, r.tag, *lexeme_row(r.lexeme), r.rank, r.variant]
 
 
 def answer(call):
@@ -25,8 +29,10 @@ out = {
     "forms": [answer(lambda: [reading(r) for r in lex.forms(lemma, query)]) for lemma, query in questions["forms"]],
     "analyse": [answer(lambda: [reading(r) for r in lex.analyse(form)]) for form in questions["analyse"]],
     "lexemes": [
-        [list(x) for x in lex.lexemes(**{"max_rank" if k == "maxRank" else k: v for k, v in f.items()})]
+        [lexeme_row(x) for x in lex.lexemes(**{"max_rank" if k == "maxRank" else k: v for k, v in f.items()})]
         for f in questions["lexemes"]
     ],
 }
+if "answers" in questions:
+    out["answers"] = [answer(lambda: lex.answer(lemma, query)) for lemma, query in questions["answers"]]
 json.dump(out, sys.stdout, ensure_ascii=False)

@@ -1,0 +1,128 @@
+// The curated part of the variant rules: a few inflection patterns where Morfologik lists a
+// substandard, rare or dated variant beside the norm of a paradigm cell, with the norm taken from
+// the normative dictionaries (Wielki słownik ortograficzny PWN, Nowy słownik poprawnej polszczyzny).
+// Everything else comes from the data (see classify-variants.ts). Changing a rule changes the
+// snapshot: bump VARIANT_RULES_VERSION, rebuild, and update the data hash.
+
+/** Stored in the snapshot's meta table as `variant_rules`. */
+export const VARIANT_RULES_VERSION = '1';
+
+/** Why a reading is never a gold nor an alias; code = position + 2 (0 and 1 mean gold and alias). */
+export const VARIANT_NOTES = [
+  'emphatic imperative with -że/-ż; the plain imperative is the form of this cell',
+  'genitive plural in -ów after a soft or hardened consonant, where -y/-i is the norm (lekarzy, talerzy, hoteli)',
+  'genitive plural in -y after c/dz, where -ów is the norm (koców, pajaców)',
+  'genitive plural in -y/-i of a noun whose norm is -ów (bólów)',
+  'bare or -en genitive plural of a feminine noun in -nia/-cia/-sia/-zia/-dzia, where -i is the norm (kuchni, babci)',
+  'adjectival plural ending in a noun cell that has the nominal one (karom, karami; not karym, karymi)',
+  'colloquial or archaic variant of this cell (see CURATED_FORMS)',
+  'not in the frequency list, while another form of this cell is',
+  'a form of the other number too: its frequency says nothing about this cell, which has a form of its own',
+] as const;
+
+export type VariantNote =
+  | 'emphatic'
+  | 'softOw'
+  | 'hardY'
+  | 'owNorm'
+  | 'softZero'
+  | 'adjectival'
+  | 'curated'
+  | 'unattested'
+  | 'otherNumber';
+
+const NOTE_ORDER: readonly VariantNote[] = [
+  'emphatic',
+  'softOw',
+  'hardY',
+  'owNorm',
+  'softZero',
+  'adjectival',
+  'curated',
+  'unattested',
+  'otherNumber',
+];
+
+/** The variant code a note is stored under. */
+export const noteCode = (note: VariantNote): number => NOTE_ORDER.indexOf(note) + 2;
+
+/**
+ * Single variants of frequent words that the patterns above do not reach: [lemma, form, the
+ * query values of the cells where it is not standard].
+ */
+export const CURATED_FORMS: readonly (readonly [string, string, string])[] = [
+  ['co', 'co', 'gen'], // colloquial "co" for "czego"
+  ['coś', 'coś', 'gen'],
+  ['cokolwiek', 'cokolwiek', 'gen'],
+  ['ty', 'te', 'voc'], // not a vocative of "ty"
+  ['który', 'któren', 'acc'], // archaic
+  ['niektóry', 'niektóren', 'acc'],
+  ['sędzia', 'sędzim', 'loc'], // archaic; "o sędzi"
+  ['procent', 'procenta', 'gen'], // colloquial; "procentu"
+];
+
+/** Masculine nouns whose genitive plural norm is -ów although the stem ends in a soft consonant. */
+const OW_NORM = new Set(['ból', 'bal']);
+
+// Stems after which a masculine genitive plural takes -y/-i: rz, ż, sz, dż, l, the agentive
+// -acz/-icz, and soft consonants spelled with i (ogni-, koni-). Not j (krajów), c/dz (koców),
+// other cz (meczów a. meczy, kluczy a. kluczów) or szcz (deszczów a. deszczy), where both occur.
+const SOFT_STEM = /(rz|ż|(?<!c)sz|dż|l|[ai]cz|i)$/;
+
+/** The context of one paradigm cell that the curated rules look at. */
+export interface CellContext {
+  lemma: string;
+  gender: string | null;
+  /** The cell's tag: part of speech, verb form class, number. */
+  pos: string;
+  flex: string | null;
+  plural: boolean;
+  /** Every form of the cell. */
+  forms: ReadonlySet<string>;
+  /** The values of the cell's tag. */
+  values: readonly string[];
+}
+
+// The curated note of one form of a cell, or null when no pattern applies.
+export function curatedNote(form: string, cell: CellContext): VariantNote | null {
+  const { forms } = cell;
+  for (const [lemma, variant, values] of CURATED_FORMS) {
+    if (
+      lemma === cell.lemma &&
+      variant === form &&
+      values.split(':').every((v) => cell.values.includes(v))
+    )
+      return 'curated';
+  }
+  if (cell.pos === 'verb' && cell.flex === 'impt') {
+    if (
+      (form.endsWith('że') && forms.has(form.slice(0, -2))) ||
+      (form.endsWith('ż') && forms.has(form.slice(0, -1)))
+    )
+      return 'emphatic';
+    return null;
+  }
+  if (cell.pos !== 'subst' || !cell.plural) return null;
+  const masculine = cell.gender === 'm1' || cell.gender === 'm2' || cell.gender === 'm3';
+  if (masculine && form.endsWith('ów')) {
+    const stem = form.slice(0, -2);
+    const soft = [`${stem}y`, `${stem}i`, stem].some((f) => f !== form && forms.has(f));
+    if (soft && SOFT_STEM.test(stem) && !OW_NORM.has(cell.lemma)) return 'softOw';
+  }
+  if (masculine && /(c|dz)y$/.test(form) && forms.has(`${form.slice(0, -1)}ów`)) return 'hardY';
+  if (masculine && OW_NORM.has(cell.lemma) && /[yi]$/.test(form)) {
+    if ([...forms].some((f) => f.endsWith('ów'))) return 'owNorm';
+  }
+  const adjectival = /(ym|im|ymi|imi|ych|ich)$/;
+  if (
+    cell.lemma === cell.lemma.toLowerCase() &&
+    adjectival.test(form) &&
+    [...forms].some((f) => /(om|mi|ach)$/.test(f) && !adjectival.test(f))
+  )
+    return 'adjectival';
+  if (cell.gender === 'f' && /(n|c|s|z|dz)ia$/.test(cell.lemma)) {
+    const norm = cell.lemma.slice(0, -1);
+    if (form !== norm && forms.has(norm) && !/[yi]$/.test(form)) return 'softZero';
+  }
+  return null;
+}
