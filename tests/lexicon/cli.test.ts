@@ -14,7 +14,6 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashDataDir } from '../../framework/rules/index.js';
 import { openLexicon } from '../../framework/lexicon/index.js';
 import { packagePath } from '../../framework/package-root.js';
 
