@@ -1,6 +1,14 @@
 // The public door of sandbox/engine: the only code that talks to Docker.
-export { readEngineConfig, type EngineConfig, type DockerEndpoint } from './engine-config.js';
+export { readEngineConfig, type EngineConfig } from './engine-config.js';
+export {
+  parseEngineUrl,
+  type DockerEndpoint,
+  type EngineTls,
+  type TlsDefaults,
+} from './parse-engine-url.js';
 export { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.js';
+export { EngineConnectError, type EngineConnectCode } from './engine-connect-error.js';
+export { endpointEnvironment } from './endpoint-environment.js';
 export { LABELS, runLabels } from './labels.js';
 export {
   sweepLeftovers,
@@ -69,4 +77,5 @@ export {
   type Diagnosis,
   type DiagnosisCheck,
 } from './diagnose-environment.js';
+
 export { generatorCommand, generatorEnv, OUTPUT_FILE, PID_BASE } from './generator-command.js';
