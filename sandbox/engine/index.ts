@@ -9,6 +9,24 @@ export {
 export { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.js';
 export { EngineConnectError, type EngineConnectCode } from './engine-connect-error.js';
 export { endpointEnvironment } from './endpoint-environment.js';
+export {
+  readEngineList,
+  type EngineListOptions,
+  type EngineListEntry,
+  type EngineListSource,
+} from './read-engine-list.js';
+export {
+  resolveEnginePool,
+  requireReadyEngines,
+  readEngineFacts,
+  type EnginePool,
+  type EngineFacts,
+  type PoolMember,
+  type ReadyMember,
+  type UnreachableMember,
+  type DuplicateMember,
+} from './resolve-engine-pool.js';
+export { probeSandboxLimits, type LimitsProbe } from './probe-sandbox-limits.js';
 export { LABELS, runLabels } from './labels.js';
 export {
   sweepLeftovers,
@@ -77,5 +95,5 @@ export {
   type Diagnosis,
   type DiagnosisCheck,
 } from './diagnose-environment.js';
-
+export { diagnosePool, type EngineDiagnosis, type PoolDiagnosis } from './diagnose-pool.js';
 export { generatorCommand, generatorEnv, OUTPUT_FILE, PID_BASE } from './generator-command.js';
