@@ -26,6 +26,13 @@ export {
   type UnreachableMember,
   type DuplicateMember,
 } from './resolve-engine-pool.js';
+export { copyRunnerImages, type CopiedImage } from './copy-runner-images.js';
+export {
+  buildImagesOnPool,
+  type EngineImages,
+  type PlacedImage,
+  type PoolImages,
+} from './build-images-on-pool.js';
 export { probeSandboxLimits, type LimitsProbe } from './probe-sandbox-limits.js';
 export { LABELS, runLabels } from './labels.js';
 export {
