@@ -34,6 +34,7 @@ export {
   type PoolImages,
 } from './build-images-on-pool.js';
 export { probeSandboxLimits, type LimitsProbe } from './probe-sandbox-limits.js';
+export { probeSharedFiles } from './probe-shared-files.js';
 export { LABELS, runLabels } from './labels.js';
 export {
   sweepLeftovers,
