@@ -85,6 +85,8 @@ function unreachableFix(
     return endpoint.kind === 'unix'
       ? 'run as root or as a member of the docker group'
       : 'check that the URL names a Docker engine';
+  if (endpoint.kind === 'ssh')
+    return `check that \`ssh ${endpoint.user ? `${endpoint.user}@` : ''}${endpoint.host}${endpoint.port ? ` -p ${endpoint.port}` : ''} docker version\` works without a password prompt (host key in known_hosts, key or agent, docker on that host)`;
   if (endpoint.kind !== 'unix')
     return 'check that dockerd runs on that host and listens at that address';
   const dockerd = which('dockerd', path);

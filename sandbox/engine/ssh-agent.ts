@@ -26,25 +26,40 @@ export function sshCommand(endpoint: SshEndpoint): string[] {
 }
 
 // One HTTP connection to the remote engine: a duplex over one ssh process's stdin and stdout.
+// Its end waits for ssh to exit, so a failed login surfaces as ssh's own last line of stderr.
 function dial(endpoint: SshEndpoint): Duplex {
   const child = spawn('ssh', sshCommand(endpoint), { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-STDERR_CAP);
   });
-  const socket = Duplex.from({ readable: child.stdout, writable: child.stdin });
-  const fail = (error: Error) => {
-    if (!socket.destroyed) socket.destroy(error);
-  };
-  child.on('error', (error) =>
-    fail(new Error(`cannot run ssh (${(error as NodeJS.ErrnoException).code ?? error.message})`)),
-  );
-  child.on('exit', (code) => {
-    const last = stderr.trim().split('\n').pop()?.trim();
-    if (code !== 0) fail(new Error(last || `ssh exited with status ${code}`));
+  const socket: Duplex = new Duplex({
+    read: () => child.stdout.resume(),
+    // A write into a dead ssh is not the error to report: its exit status, below, is.
+    write: (chunk: Buffer, _encoding, done) => child.stdin.write(chunk, () => done()),
+    final: (done) => child.stdin.end(done),
+    destroy: (error, done) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      done(error);
+    },
   });
-  socket.on('close', () => {
-    if (child.exitCode === null) child.kill();
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (!socket.push(chunk)) child.stdout.pause();
+  });
+  // ssh gone mid-write: its exit status (below) says why.
+  child.stdin.on('error', () => undefined);
+  child.on('error', (error: NodeJS.ErrnoException) =>
+    socket.destroy(new Error(`cannot run ssh (${error.code ?? error.message})`)),
+  );
+  child.on('close', (code) => {
+    if (code === 0 || socket.destroyed) return void socket.push(null);
+    const last = stderr
+      .trim()
+      .split('\n')
+      .pop()
+      ?.replace(/^ssh:\s*/, '')
+      .trim();
+    socket.destroy(new Error(last || `ssh exited with status ${code}`));
   });
   const pipes = [child.stdout, child.stdin, child.stderr] as unknown as Socket[];
   // What the HTTP client asks of a socket; idle kept-alive connections must not hold the process.

@@ -8,8 +8,12 @@
 # The certificates are made here with openssl (a CA, a server certificate for 127.0.0.1 and
 # localhost, a client certificate); a client uses them with
 #   DOCKER_HOST=tcp://127.0.0.1:2376 DOCKER_TLS_VERIFY=1 DOCKER_CERT_PATH=/var/lib/rpe-engine2-tls/client
-# Idempotent: an engine that already answers is left alone. Its pid goes to
-# /run/rpe-engine2/started.pid; scripts/ci/stop-test-engines.sh stops that process and no other.
+# It also starts an sshd on 127.0.0.1:2222 (installing openssh-server when missing) whose root
+# login takes a key made here, and adds the ssh alias `rpe-test-engine` for it in
+# /etc/ssh/ssh_config.d/, so ssh://rpe-test-engine reaches this machine's main engine the way the
+# docker CLI reaches a remote one (ssh + `docker system dial-stdio`, the user's ssh config applies).
+# Idempotent: what already answers is left alone. The pids go to /run/rpe-engine2/started.pid and
+# sshd.pid; scripts/ci/stop-test-engines.sh stops those processes and no other.
 set -euo pipefail
 
 RUN_DIR=/run/rpe-engine2
@@ -18,6 +22,8 @@ TLS_DIR=/var/lib/rpe-engine2-tls
 LOG=/var/log/rpe-engine2.log
 SOCKET="unix://$RUN_DIR/docker.sock"
 TLS_HOST=tcp://127.0.0.1:2376
+SSH_DIR=/var/lib/rpe-engine2-ssh
+SSH_ALIAS=rpe-test-engine
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "starting a second Docker engine needs root: sudo bash $0" >&2
@@ -67,6 +73,48 @@ make_certificates() {
   rm -rf "$dir"
 }
 
+# An sshd for ssh:// engines: its own host key, config and authorized key, on 127.0.0.1:2222.
+start_sshd() {
+  if ! [ -x /usr/sbin/sshd ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq --no-install-recommends openssh-server >/dev/null ||
+      { apt-get update -qq && apt-get install -y -qq --no-install-recommends openssh-server >/dev/null; }
+  fi
+  mkdir -p "$SSH_DIR" /run/sshd "$RUN_DIR"
+  chmod 700 "$SSH_DIR"
+  [ -f "$SSH_DIR/host_key" ] || ssh-keygen -q -t ed25519 -N '' -f "$SSH_DIR/host_key"
+  [ -f "$SSH_DIR/client_key" ] ||
+    ssh-keygen -q -t ed25519 -N '' -C "$SSH_ALIAS" -f "$SSH_DIR/client_key"
+  cp "$SSH_DIR/client_key.pub" "$SSH_DIR/authorized_keys"
+  echo "[127.0.0.1]:2222 $(cut -d' ' -f1,2 "$SSH_DIR/host_key.pub")" >"$SSH_DIR/known_hosts"
+  printf '%s\n' 'ListenAddress 127.0.0.1' 'Port 2222' "HostKey $SSH_DIR/host_key" \
+    "AuthorizedKeysFile $SSH_DIR/authorized_keys" 'PermitRootLogin prohibit-password' \
+    'PasswordAuthentication no' 'KbdInteractiveAuthentication no' 'UsePAM no' \
+    "PidFile $RUN_DIR/sshd.pid" >"$SSH_DIR/sshd_config"
+  printf '%s\n' \
+    "# The test engine's sshd (scripts/ci/start-test-engines.sh): ssh://$SSH_ALIAS in the pool tests." \
+    "Host $SSH_ALIAS" '  HostName 127.0.0.1' '  Port 2222' '  User root' \
+    "  IdentityFile $SSH_DIR/client_key" '  IdentitiesOnly yes' \
+    "  UserKnownHostsFile $SSH_DIR/known_hosts" '  StrictHostKeyChecking yes' \
+    >"/etc/ssh/ssh_config.d/$SSH_ALIAS.conf"
+  if ! ssh -o BatchMode=yes "$SSH_ALIAS" true 2>/dev/null; then
+    if [ -f "$RUN_DIR/sshd.pid" ] && ! kill -0 "$(cat "$RUN_DIR/sshd.pid")" 2>/dev/null; then
+      rm -f "$RUN_DIR/sshd.pid"
+    fi
+    /usr/sbin/sshd -f "$SSH_DIR/sshd_config" -E /var/log/rpe-engine2-sshd.log
+    for _ in $(seq 1 20); do
+      ssh -o BatchMode=yes "$SSH_ALIAS" true 2>/dev/null && break
+      sleep 0.5
+    done
+  fi
+  if ! ssh -o BatchMode=yes "$SSH_ALIAS" docker version >/dev/null; then
+    echo "ssh://$SSH_ALIAS does not reach the engine; see /var/log/rpe-engine2-sshd.log" >&2
+    exit 1
+  fi
+  echo "test engine: ssh://$SSH_ALIAS reaches this machine's main engine (sshd pid $(cat "$RUN_DIR/sshd.pid"))"
+}
+
+start_sshd
 if answers; then
   echo "test engine: already answering at $SOCKET and $TLS_HOST"
   exit 0

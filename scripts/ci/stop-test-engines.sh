@@ -7,6 +7,17 @@ set -euo pipefail
 RUN_DIR=/run/rpe-engine2
 DATA_ROOT=/var/lib/rpe-engine2
 PIDFILE="$RUN_DIR/started.pid"
+SSH_DIR=/var/lib/rpe-engine2-ssh
+
+# The test sshd, when its pid is still an sshd of the test engine's config.
+if [ -f "$RUN_DIR/sshd.pid" ]; then
+  pid=$(cat "$RUN_DIR/sshd.pid")
+  if tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "-f $SSH_DIR/sshd_config"; then
+    kill -TERM "$pid"
+    echo "test sshd: stopped (pid $pid)"
+  fi
+  rm -f "$RUN_DIR/sshd.pid"
+fi
 
 [ -f "$PIDFILE" ] || {
   echo "test engine: not started by start-test-engines.sh (no $PIDFILE)"
