@@ -45,6 +45,17 @@ function firstLine(error: unknown): string {
   return String(error instanceof Error ? error.message : error).split('\n')[0] ?? '';
 }
 
+// An engine left without the images, and why.
+function notOk(
+  url: string,
+  status: Exclude<EngineImages['status'], 'ok'>,
+  reason: string,
+  started?: number,
+): EngineImages {
+  const seconds = started === undefined ? 0 : (performance.now() - started) / 1000;
+  return { url, status, method: null, from: null, images: [], seconds, reason };
+}
+
 function placedFromBuild(built: BuiltImage[]): PlacedImage[] {
   return built.map(({ kind, ref, id, built: fresh }) => ({
     kind,
@@ -93,15 +104,7 @@ export async function buildImagesOnPool(
       source = { member, built };
       break;
     } catch (error) {
-      results.set(member.url, {
-        url: member.url,
-        status: 'failed',
-        method: null,
-        from: null,
-        images: [],
-        seconds: (performance.now() - started) / 1000,
-        reason: firstLine(error),
-      });
+      results.set(member.url, notOk(member.url, 'failed', firstLine(error), started));
     }
   }
   for (const member of pool.ready) {
@@ -115,7 +118,7 @@ export async function buildImagesOnPool(
         source.built,
         options.onDetail,
       );
-      const images = copied.map((c, i) => ({ ...c, kind: source.built[i]!.kind }));
+      const images = source.built.map((built, i) => ({ ...copied[i]!, kind: built.kind }));
       results.set(member.url, {
         url: member.url,
         status: 'ok',
@@ -132,34 +135,21 @@ export async function buildImagesOnPool(
         const { result } = await buildOn(member, options, started);
         results.set(member.url, { ...result, method: 'built', reason: importFailed });
       } catch (buildError) {
-        results.set(member.url, {
-          url: member.url,
-          status: 'failed',
-          method: null,
-          from: null,
-          images: [],
-          seconds: (performance.now() - started) / 1000,
-          reason: `${importFailed}; building here failed too: ${firstLine(buildError)}`,
-        });
+        const reason = `${importFailed}; building here failed too: ${firstLine(buildError)}`;
+        results.set(member.url, notOk(member.url, 'failed', reason, started));
       }
     }
   }
   const engines = pool.members.map(
     (member): EngineImages =>
-      results.get(member.url) ?? {
-        url: member.url,
-        status: member.status === 'duplicate' ? 'duplicate' : 'unreachable',
-        method: null,
-        from: null,
-        images: [],
-        seconds: 0,
-        reason:
-          member.status === 'duplicate'
-            ? `the same engine as ${member.sameAs}`
-            : member.status === 'unreachable'
-              ? member.reason
-              : 'not reached',
-      },
+      results.get(member.url) ??
+      (member.status === 'duplicate'
+        ? notOk(member.url, 'duplicate', `the same engine as ${member.sameAs}`)
+        : notOk(
+            member.url,
+            'unreachable',
+            member.status === 'unreachable' ? member.reason : 'not reached',
+          )),
   );
   return {
     source: source?.member.url ?? null,

@@ -43,6 +43,12 @@ const rpe = (args: string[], env?: Record<string, string>) =>
     stripFinalNewline: false,
   });
 
+const engineArgs = (urls: string[]) => urls.flatMap((url) => ['--engine', url]);
+const doctor = (urls: string[], ...extra: string[]) =>
+  rpe(['sandbox', 'doctor', ...engineArgs(urls), ...extra]);
+const buildImages = (urls: string[], ...extra: string[]) =>
+  rpe(['sandbox', 'images', 'build', ...engineArgs(urls), ...extra]);
+
 const scratch = mkdtempSync(join(tmpdir(), 'rpe-pool-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -56,16 +62,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       // Start from an empty second engine (the test engine's own images only).
       for (const image of (await inspectRunnerImages(testEngines.engine2)).reverse())
         if (image.id) await testEngines.engine2.docker.getImage(image.ref).remove({ force: true });
-      const first = await rpe([
-        'sandbox',
-        'images',
-        'build',
-        '--engine',
-        MAIN_ENGINE,
-        '--engine',
-        ENGINE2,
-        '--json',
-      ]);
+      const first = await buildImages([MAIN_ENGINE, ENGINE2], '--json');
       expect(first.exitCode, first.stderr).toBe(0);
       const doc = JSON.parse(first.stdout) as { source: string; engines: EngineImages[] };
       expect(doc.source).toBe(MAIN_ENGINE);
@@ -82,15 +79,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       expect(onSecond.map((i) => i.id)).toEqual(onMain.map((i) => i.id));
       expect(main?.images.map((i) => i.id)).toEqual(onMain.map((i) => i.id));
       // A second run finds them current and sends nothing.
-      const again = await rpe([
-        'sandbox',
-        'images',
-        'build',
-        '--engine',
-        MAIN_ENGINE,
-        '--engine',
-        ENGINE2,
-      ]);
+      const again = await buildImages([MAIN_ENGINE, ENGINE2]);
       expect(again.exitCode, again.stderr).toBe(0);
       expect(again.stdout).toContain(`engine ${ENGINE2}: already current`);
     },
@@ -98,15 +87,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
   );
 
   it('doctor checks each engine in its own block, with a test container under the limits', async () => {
-    const result = await rpe([
-      'sandbox',
-      'doctor',
-      '--engine',
-      MAIN_ENGINE,
-      '--engine',
-      `${ENGINE2}#jobs=3`,
-      '--json',
-    ]);
+    const result = await doctor([MAIN_ENGINE, `${ENGINE2}#jobs=3`], '--json');
     const doc = JSON.parse(result.stdout) as PoolDiagnosis;
     expect(result.exitCode, result.stdout).toBe(0);
     expect(doc.engines.map((e) => [e.url, e.status, e.ok, e.jobs_from])).toEqual([
@@ -130,7 +111,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       );
     }
     expect(doc.capacity).toBe((doc.engines[0]?.jobs ?? 0) + 3);
-    const text = await rpe(['sandbox', 'doctor', '--engine', MAIN_ENGINE, '--engine', ENGINE2]);
+    const text = await doctor([MAIN_ENGINE, ENGINE2]);
     expect(text.stdout).toContain(`\nengine ${MAIN_ENGINE}: ready\n`);
     expect(text.stdout).toContain(`\nengine ${ENGINE2}: ready\n`);
     expect(text.stdout).toMatch(
@@ -149,22 +130,14 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     expect(single.checks.find((c) => c.name === 'engine')?.detail).toMatch(
       / at tcp:\/\/127\.0\.0\.1:2376$/,
     );
-    const viaOption = await rpe(['sandbox', 'doctor', '--engine', TLS_WITH_CERTS, '--json']);
+    const viaOption = await doctor([TLS_WITH_CERTS], '--json');
     expect(viaOption.exitCode, viaOption.stdout).toBe(0);
     const doc = JSON.parse(viaOption.stdout) as PoolDiagnosis;
     expect(doc.engines.map((e) => [e.url, e.status, e.ok])).toEqual([[TLS_ENGINE, 'ready', true]]);
   });
 
   it('counts one daemon reached by two URLs once, and says which', async () => {
-    const result = await rpe([
-      'sandbox',
-      'doctor',
-      '--engine',
-      ENGINE2,
-      '--engine',
-      TLS_WITH_CERTS,
-      '--json',
-    ]);
+    const result = await doctor([ENGINE2, TLS_WITH_CERTS], '--json');
     const doc = JSON.parse(result.stdout) as PoolDiagnosis;
     expect(doc.engines.map((e) => [e.url, e.status, e.same_as, e.jobs])).toEqual([
       [ENGINE2, 'ready', null, doc.engines[0]?.jobs],
@@ -175,15 +148,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
   });
 
   it('reaches an engine over ssh with the system ssh and its config, as the docker CLI does', async () => {
-    const result = await rpe([
-      'sandbox',
-      'doctor',
-      '--engine',
-      SSH_ENGINE,
-      '--engine',
-      MAIN_ENGINE,
-      '--json',
-    ]);
+    const result = await doctor([SSH_ENGINE, MAIN_ENGINE], '--json');
     const doc = JSON.parse(result.stdout) as PoolDiagnosis;
     // The test sshd runs docker system dial-stdio on this machine: the main engine again.
     expect(doc.engines.map((e) => [e.url, e.status])).toEqual([
@@ -191,7 +156,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       [MAIN_ENGINE, 'duplicate'],
     ]);
     expect(doc.engines[0]?.checks.find((c) => c.name === 'test container')?.status).toBe('ok');
-    const refused = await rpe(['sandbox', 'images', 'build', '--engine', 'ssh://root@127.0.0.1:1']);
+    const refused = await buildImages(['ssh://root@127.0.0.1:1']);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toBe(
       'rpe: no Docker engine answers at ssh://root@127.0.0.1:1: ssh: connect to host 127.0.0.1 port 1: Connection refused\n',
@@ -249,12 +214,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       ...args,
       '--out',
       out,
-      '--engine',
-      ENGINE2,
-      '--engine',
-      'tcp://127.0.0.1:1',
-      '--engine',
-      MAIN_ENGINE,
+      ...engineArgs([ENGINE2, 'tcp://127.0.0.1:1', MAIN_ENGINE]),
     ]);
     expect(pool.exitCode, pool.stderr).toBe(0);
     expect(pool.stderr).toContain(
