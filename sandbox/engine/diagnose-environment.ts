@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.js';
 import type { EngineConfig } from './engine-config.js';
+import { EngineConnectError } from './engine-connect-error.js';
+import type { DockerEndpoint } from './parse-engine-url.js';
 import { inspectRunnerImages } from './inspect-runner-images.js';
 
 /** ok: ready; warning: works, with a caveat; missing: the sandbox cannot run until it is fixed. */
@@ -26,13 +28,91 @@ function which(command: string, path: string | undefined): string | null {
   return null;
 }
 
-// The low-level reason (connect ENOENT ...) rather than the wrapper's sentence.
-function reasonOf(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  return String(cause instanceof Error ? cause.message : cause).split('\n')[0] ?? '';
+// Why the engine cannot be used, without the URL the check shows beside it.
+export function reasonOf(error: unknown): string {
+  if (error instanceof EngineConnectError) return error.reason;
+  return String(error instanceof Error ? error.message : error).split('\n')[0] ?? '';
 }
 
-async function engineChecks(engine: Engine): Promise<DiagnosisCheck[]> {
+/** The docker command (optional) and what to install when it is missing. */
+export function dockerClientCheck(path: string | undefined, install: Set<string>): DiagnosisCheck {
+  const client = which('docker', path);
+  if (!client) install.add('docker.io');
+  return client
+    ? { name: 'docker client', status: 'ok', detail: client }
+    : {
+        name: 'docker client',
+        status: 'warning',
+        detail: 'not installed (not needed to run, handy to look around)',
+        fix: 'apt-get install docker.io',
+      };
+}
+
+/** debootstrap, needed only where images are still to be built. */
+export function debootstrapCheck(
+  path: string | undefined,
+  install: Set<string>,
+  imagesMissing: boolean,
+): DiagnosisCheck {
+  const debootstrap = which('debootstrap', path);
+  if (!debootstrap) install.add('debootstrap');
+  return debootstrap
+    ? {
+        name: 'debootstrap',
+        status: 'ok',
+        detail: `${debootstrap}${process.getuid?.() === 0 ? '' : ' (building images needs root)'}`,
+      }
+    : {
+        name: 'debootstrap',
+        status: imagesMissing ? 'missing' : 'warning',
+        detail: 'not installed: needed to build the runner images offline',
+        fix: 'apt-get install debootstrap (or build with --from-registry)',
+      };
+}
+
+// What to do about an engine that cannot be used, by what went wrong and where it is.
+function unreachableFix(
+  endpoint: DockerEndpoint,
+  error: unknown,
+  path: string | undefined,
+  install: Set<string>,
+): string {
+  const code = error instanceof EngineConnectError ? error.code : 'engine_unreachable';
+  if (code === 'engine_tls_files' || code === 'engine_tls_failed')
+    return 'point DOCKER_CERT_PATH (or #certs=DIR after the URL) at the folder with the ca.pem, cert.pem and key.pem this engine trusts';
+  if (code === 'engine_refused')
+    return endpoint.kind === 'unix'
+      ? 'run as root or as a member of the docker group'
+      : 'check that the URL names a Docker engine';
+  if (endpoint.kind === 'ssh')
+    return `check that \`ssh ${endpoint.user ? `${endpoint.user}@` : ''}${endpoint.host}${endpoint.port ? ` -p ${endpoint.port}` : ''} docker version\` works without a password prompt (host key in known_hosts, key or agent, docker on that host)`;
+  if (endpoint.kind !== 'unix')
+    return 'check that dockerd runs on that host and listens at that address';
+  const dockerd = which('dockerd', path);
+  if (!dockerd) install.add('docker.io');
+  return dockerd ? START_ENGINE_HINT : 'apt-get install docker.io, then ' + START_ENGINE_HINT;
+}
+
+/** The check of an engine that cannot be used: why, and how to fix it. */
+export function unreachableCheck(
+  endpoint: DockerEndpoint,
+  error: unknown,
+  path: string | undefined,
+  install: Set<string>,
+): DiagnosisCheck {
+  return {
+    name: 'engine',
+    status: 'missing',
+    detail: `no engine answers at ${endpoint.url}: ${reasonOf(error)}`,
+    fix: unreachableFix(endpoint, error, path, install),
+  };
+}
+
+/** The engine, its cgroup accounting and the runner images: what every engine must have. */
+export async function engineChecks(
+  engine: Engine,
+  buildFix = 'rpe sandbox images build',
+): Promise<DiagnosisCheck[]> {
   const info = (await engine.docker.info()) as {
     MemoryLimit?: boolean;
     SwapLimit?: boolean;
@@ -66,7 +146,7 @@ async function engineChecks(engine: Engine): Promise<DiagnosisCheck[]> {
       detail: image.present
         ? `${image.ref} ${image.id?.slice(7, 19)}`
         : `${image.ref} is not built`,
-      ...(image.present ? {} : { fix: 'rpe sandbox images build' }),
+      ...(image.present ? {} : { fix: buildFix }),
     });
   }
   return checks;
@@ -79,18 +159,7 @@ export async function diagnoseEnvironment(
 ): Promise<Diagnosis> {
   const checks: DiagnosisCheck[] = [];
   const install = new Set<string>();
-  const client = which('docker', path);
-  checks.push(
-    client
-      ? { name: 'docker client', status: 'ok', detail: client }
-      : {
-          name: 'docker client',
-          status: 'warning',
-          detail: 'not installed (not needed to run, handy to look around)',
-          fix: 'apt-get install docker.io',
-        },
-  );
-  if (!client) install.add('docker.io');
+  checks.push(dockerClientCheck(path, install));
   let imagesMissing = true;
   try {
     const engine = await connectEngine(config);
@@ -98,30 +167,8 @@ export async function diagnoseEnvironment(
     imagesMissing = found.some((c) => c.name.startsWith('image') && c.status === 'missing');
     checks.push(...found);
   } catch (error) {
-    const dockerd = which('dockerd', path);
-    if (!dockerd) install.add('docker.io');
-    checks.push({
-      name: 'engine',
-      status: 'missing',
-      detail: `no engine answers at ${config.endpoint.url}: ${reasonOf(error)}`,
-      fix: dockerd ? START_ENGINE_HINT : 'apt-get install docker.io, then ' + START_ENGINE_HINT,
-    });
+    checks.push(unreachableCheck(config.endpoint, error, path, install));
   }
-  const debootstrap = which('debootstrap', path);
-  if (!debootstrap) install.add('debootstrap');
-  checks.push(
-    debootstrap
-      ? {
-          name: 'debootstrap',
-          status: 'ok',
-          detail: `${debootstrap}${process.getuid?.() === 0 ? '' : ' (building images needs root)'}`,
-        }
-      : {
-          name: 'debootstrap',
-          status: imagesMissing ? 'missing' : 'warning',
-          detail: 'not installed: needed to build the runner images offline',
-          fix: 'apt-get install debootstrap (or build with --from-registry)',
-        },
-  );
+  checks.push(debootstrapCheck(path, install, imagesMissing));
   return { ok: checks.every((c) => c.status !== 'missing'), checks, install: [...install].sort() };
 }

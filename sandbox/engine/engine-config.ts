@@ -3,15 +3,23 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RpeError } from '../../framework/errors.js';
-
-/** Where the Docker engine answers: a Unix socket, or TCP for DOCKER_HOST=tcp://host:port. */
-export type DockerEndpoint =
-  | { socketPath: string; url: string }
-  | { host: string; port: number; protocol: 'http' | 'https'; url: string };
+import {
+  DEFAULT_SOCKET,
+  parseEngineUrl,
+  type DockerEndpoint,
+  type TlsDefaults,
+} from './parse-engine-url.js';
 
 /** Everything the engine reads from the environment, parsed once. */
 export interface EngineConfig {
+  /** The engine DOCKER_HOST names (the default socket when unset); a pool's member for its engine. */
   endpoint: DockerEndpoint;
+  /** DOCKER_TLS_VERIFY / DOCKER_TLS / DOCKER_CERT_PATH, applied to TCP engines without #certs=. */
+  tls: TlsDefaults;
+  /** RPE_ENGINES: the pool when no --engine or --engines-file is given; null when unset. */
+  enginesVariable: string | null;
+  /** The home folder, for `~/` in #certs= and the default ~/.docker. */
+  home: string;
   /** Cache for the debootstrap base tarball. */
   cacheDir: string;
   debianMirror: string;
@@ -25,6 +33,10 @@ export interface EngineConfig {
 
 const envSchema = z.object({
   DOCKER_HOST: z.string().optional(),
+  DOCKER_TLS_VERIFY: z.string().optional(),
+  DOCKER_TLS: z.string().optional(),
+  DOCKER_CERT_PATH: z.string().optional(),
+  RPE_ENGINES: z.string().optional(),
   RPE_CACHE_DIR: z.string().optional(),
   XDG_CACHE_HOME: z.string().optional(),
   HOME: z.string().optional(),
@@ -32,21 +44,15 @@ const envSchema = z.object({
   CI: z.string().optional(),
 });
 
-function parseEndpoint(value: string | undefined): DockerEndpoint {
-  if (!value) return { socketPath: '/var/run/docker.sock', url: 'unix:///var/run/docker.sock' };
-  if (value.startsWith('unix://')) return { socketPath: value.slice('unix://'.length), url: value };
-  const tcp = /^(tcp|http|https):\/\/([^:/]+):(\d+)\/?$/.exec(value);
-  if (tcp && tcp[2] && tcp[3]) {
-    const protocol = tcp[1] === 'https' ? 'https' : 'http';
-    return { host: tcp[2], port: Number(tcp[3]), protocol, url: value };
-  }
-  throw new RpeError(
-    'docker_host_invalid',
-    `DOCKER_HOST=${value} is not understood: use unix:///path/to/docker.sock or tcp://host:port`,
-  );
+// The docker CLI's reading: any non-empty DOCKER_TLS_VERIFY turns on TLS with verification.
+function tlsDefaults(e: z.infer<typeof envSchema>, home: string): TlsDefaults {
+  const mode = e.DOCKER_TLS_VERIFY ? 'verify' : e.DOCKER_TLS ? 'no-verify' : 'off';
+  return e.DOCKER_CERT_PATH
+    ? { mode, certDir: e.DOCKER_CERT_PATH, certDirFrom: 'DOCKER_CERT_PATH' }
+    : { mode, certDir: join(home, '.docker'), certDirFrom: '~/.docker' };
 }
 
-// Reads DOCKER_HOST, the cache folder, the Debian mirror and CI from the environment, once.
+// Reads DOCKER_HOST and its TLS settings, RPE_ENGINES, the cache folder, the Debian mirror and CI from the environment, once.
 export function readEngineConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -57,9 +63,16 @@ export function readEngineConfig(env: NodeJS.ProcessEnv = process.env): EngineCo
     );
   }
   const e = parsed.data;
-  const cacheBase = e.XDG_CACHE_HOME ?? join(e.HOME ?? '/tmp', '.cache');
+  const home = e.HOME ?? '/tmp';
+  const cacheBase = e.XDG_CACHE_HOME ?? join(home, '.cache');
+  const tls = tlsDefaults(e, home);
   return {
-    endpoint: parseEndpoint(e.DOCKER_HOST),
+    endpoint: e.DOCKER_HOST
+      ? parseEngineUrl(e.DOCKER_HOST, { origin: 'DOCKER_HOST=', tls, home })
+      : { kind: 'unix', url: `unix://${DEFAULT_SOCKET}`, socketPath: DEFAULT_SOCKET, jobs: null },
+    tls,
+    enginesVariable: e.RPE_ENGINES?.trim() || null,
+    home,
     cacheDir: e.RPE_CACHE_DIR ?? join(cacheBase, 'reverse-poleval'),
     debianMirror: e.RPE_DEBIAN_MIRROR ?? 'http://deb.debian.org/debian',
     sessionId: `${process.pid}-${randomBytes(4).toString('hex')}`,

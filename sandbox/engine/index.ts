@@ -1,6 +1,40 @@
 // The public door of sandbox/engine: the only code that talks to Docker.
-export { readEngineConfig, type EngineConfig, type DockerEndpoint } from './engine-config.js';
+export { readEngineConfig, type EngineConfig } from './engine-config.js';
+export {
+  parseEngineUrl,
+  type DockerEndpoint,
+  type EngineTls,
+  type TlsDefaults,
+} from './parse-engine-url.js';
 export { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.js';
+export { EngineConnectError, type EngineConnectCode } from './engine-connect-error.js';
+export { endpointEnvironment } from './endpoint-environment.js';
+export {
+  readEngineList,
+  type EngineListOptions,
+  type EngineListEntry,
+  type EngineListSource,
+} from './read-engine-list.js';
+export {
+  resolveEnginePool,
+  requireReadyEngines,
+  readEngineFacts,
+  type EnginePool,
+  type EngineFacts,
+  type PoolMember,
+  type ReadyMember,
+  type UnreachableMember,
+  type DuplicateMember,
+} from './resolve-engine-pool.js';
+export { copyRunnerImages, type CopiedImage } from './copy-runner-images.js';
+export {
+  buildImagesOnPool,
+  type EngineImages,
+  type PlacedImage,
+  type PoolImages,
+} from './build-images-on-pool.js';
+export { probeSandboxLimits, type LimitsProbe } from './probe-sandbox-limits.js';
+export { probeSharedFiles } from './probe-shared-files.js';
 export { LABELS, runLabels } from './labels.js';
 export {
   sweepLeftovers,
@@ -66,6 +100,7 @@ export {
   type Diagnosis,
   type DiagnosisCheck,
 } from './diagnose-environment.js';
+export { diagnosePool, type EngineDiagnosis, type PoolDiagnosis } from './diagnose-pool.js';
 export {
   generatorCommand,
   generatorEnv,

@@ -1,9 +1,15 @@
 import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { addLimitOptions, parseJobs, parseLimits } from '../../check-command.js';
+import {
+  addEngineOptions,
+  engineListOptions,
+  namesPool,
+  type EngineFlags,
+} from '../../engine-options.js';
 import { printJson, printLine, progress } from '../../output.js';
 
-interface BatchFlags {
+interface BatchFlags extends EngineFlags {
   submissions: string;
   seedsFile: string;
   jobs: string;
@@ -14,6 +20,44 @@ interface BatchFlags {
   memory: string;
   cpus: string;
   json?: boolean;
+}
+
+// Resolves the pool the options name and points the Docker executor at one of its engines: the
+// first that answers and sees this machine's files, which the executor still bind-mounts. The
+// executor takes its engine from DOCKER_HOST, so the chosen engine is put there. Spreading a batch
+// over every engine of the pool comes with the pool scheduler.
+async function chooseEngine(flags: BatchFlags): Promise<void> {
+  const engine = await import('../../../sandbox/engine/index.js');
+  const config = engine.readEngineConfig();
+  if (!namesPool(flags, config)) return;
+  const pool = await engine.resolveEnginePool(config, engineListOptions(flags));
+  const note = (line: string) => process.stderr.write(`rpe sandbox batch: ${line}\n`);
+  const ready = engine.requireReadyEngines(pool);
+  let chosen: (typeof ready)[number] | undefined;
+  for (const member of ready) {
+    const image = engine.RUNNER_IMAGES.python;
+    if (await engine.probeSharedFiles(member.engine, image).catch(() => false)) {
+      chosen = member;
+      break;
+    }
+  }
+  if (!chosen) {
+    const { RpeError } = await import('../../../framework/index.js');
+    throw new RpeError(
+      'engine_not_local',
+      `no engine of the pool sees this machine's files (${ready.map((m) => m.url).join(', ')}): runs still bind-mount the submission, so a batch needs an engine on this machine, with the runner images built`,
+    );
+  }
+  for (const member of pool.members)
+    if (member.status === 'unreachable') note(`engine ${member.url} skipped: ${member.reason}`);
+  if (pool.ready.length > 1)
+    note(
+      `${pool.ready.length} engines answer (${pool.capacity} jobs in all); this version runs the whole batch on one of them, ${chosen.url}`,
+    );
+  for (const [key, value] of Object.entries(engine.endpointEnvironment(chosen.endpoint))) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
 }
 
 // `rpe sandbox batch`: the organisers' run over many submissions, resumable, with a summary.
@@ -35,13 +79,26 @@ export function register(group: Command): void {
       '--rerun',
       'check every submission again, even one whose report was made with the same tree, seeds, limits, toolkit and image',
     );
-  addLimitOptions(command, { cpus: true })
+  addEngineOptions(addLimitOptions(command, { cpus: true }))
     .option('--json', 'print the summary rows as JSON')
     .action(async (flags: BatchFlags) => {
       const sandbox = await import('../../../sandbox/index.js');
       const jobs = (await parseJobs(flags.jobs)) ?? 1;
       const seeds = await sandbox.readSeedsFile(flags.seedsFile);
       const limits = await parseLimits(flags);
+      if (flags.local && (flags.engine !== undefined || flags.enginesFile !== undefined)) {
+        const { RpeError } = await import('../../../framework/index.js');
+        throw new RpeError(
+          'engine_with_local',
+          '--engine and --engines-file choose Docker engines; --local runs without Docker',
+        );
+      }
+      if (!flags.local) await chooseEngine(flags);
+      if (flags.local) {
+        process.stderr.write(
+          'rpe sandbox batch --local: generators run as local processes and are NOT isolated\n',
+        );
+      }
       const createDocker = flags.local ? null : await sandbox.loadDockerExecutor();
       const engine = flags.local ? null : await sandbox.connectEngine(sandbox.readEngineConfig());
       const images = new Map<string, Promise<string | null>>();

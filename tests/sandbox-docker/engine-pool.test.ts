@@ -1,0 +1,232 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  inspectRunnerImages,
+  probeSharedFiles,
+  RUNNER_IMAGES,
+  type EngineImages,
+  type PoolDiagnosis,
+} from '../../sandbox/engine/index.js';
+import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS, SUBMISSIONS } from './docker-engine.js';
+import {
+  ENGINE2,
+  MAIN_ENGINE,
+  SSH_ENGINE,
+  TLS_CLIENT_DIR,
+  TLS_DIR,
+  TLS_ENGINE,
+  testEngines,
+} from './test-engines.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const TLS_WITH_CERTS = `${TLS_ENGINE}#certs=${TLS_CLIENT_DIR}`;
+
+// The environment of a test run without any engine variable of the machine's own.
+const clean = (env: Record<string, string> = {}) => {
+  const base = { ...process.env };
+  for (const key of ['DOCKER_HOST', 'DOCKER_TLS_VERIFY', 'DOCKER_TLS', 'DOCKER_CERT_PATH'])
+    delete base[key];
+  delete base.RPE_ENGINES;
+  return { ...base, ...env };
+};
+const rpe = (args: string[], env?: Record<string, string>) =>
+  execa('node', ['bin/rpe.js', ...args], {
+    cwd: root,
+    reject: false,
+    env: clean(env),
+    extendEnv: false,
+    // Kept, so that a test can tell one whole line from the start of one.
+    stripFinalNewline: false,
+  });
+
+const engineArgs = (urls: string[]) => urls.flatMap((url) => ['--engine', url]);
+const doctor = (urls: string[], ...extra: string[]) =>
+  rpe(['sandbox', 'doctor', ...engineArgs(urls), ...extra]);
+const buildImages = (urls: string[], ...extra: string[]) =>
+  rpe(['sandbox', 'images', 'build', ...engineArgs(urls), ...extra]);
+
+const scratch = mkdtempSync(join(tmpdir(), 'rpe-pool-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
+  beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
+
+  it(
+    'images build imports the images into the second engine by content, with the same IDs',
+    async () => {
+      if (!testEngines) return;
+      // Start from an empty second engine (the test engine's own images only).
+      for (const image of (await inspectRunnerImages(testEngines.engine2)).reverse())
+        if (image.id) await testEngines.engine2.docker.getImage(image.ref).remove({ force: true });
+      const first = await buildImages([MAIN_ENGINE, ENGINE2], '--json');
+      expect(first.exitCode, first.stderr).toBe(0);
+      const doc = JSON.parse(first.stdout) as { source: string; engines: EngineImages[] };
+      expect(doc.source).toBe(MAIN_ENGINE);
+      const [main, second] = doc.engines;
+      expect(second).toMatchObject({ url: ENGINE2, status: 'ok', method: 'imported' });
+      expect(second?.from).toBe(MAIN_ENGINE);
+      expect(second?.images.map((i) => [i.ref, i.how])).toEqual([
+        [RUNNER_IMAGES.python, 'imported'],
+        [RUNNER_IMAGES.node, 'imported'],
+      ]);
+      // The same image IDs on both engines, as each engine itself says.
+      const onMain = await inspectRunnerImages(engine!);
+      const onSecond = await inspectRunnerImages(testEngines.engine2);
+      expect(onSecond.map((i) => i.id)).toEqual(onMain.map((i) => i.id));
+      expect(main?.images.map((i) => i.id)).toEqual(onMain.map((i) => i.id));
+      // A second run finds them current and sends nothing.
+      const again = await buildImages([MAIN_ENGINE, ENGINE2]);
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(again.stdout).toContain(`engine ${ENGINE2}: already current`);
+    },
+    IMAGE_BUILD_TIMEOUT_MS,
+  );
+
+  it('doctor checks each engine in its own block, with a test container under the limits', async () => {
+    const result = await doctor([MAIN_ENGINE, `${ENGINE2}#jobs=3`], '--json');
+    const doc = JSON.parse(result.stdout) as PoolDiagnosis;
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(doc.engines.map((e) => [e.url, e.status, e.ok, e.jobs_from])).toEqual([
+      [MAIN_ENGINE, 'ready', true, 'cpus'],
+      [ENGINE2, 'ready', true, 'override'],
+    ]);
+    expect(doc.engines[1]?.jobs).toBe(3);
+    for (const found of doc.engines) {
+      const names = found.checks.map((c) => c.name);
+      expect(names).toEqual([
+        'engine',
+        'storage driver',
+        'capacity',
+        'cgroup limits',
+        'image python',
+        'image node',
+        'test container',
+      ]);
+      expect(found.checks.find((c) => c.name === 'test container')?.detail).toMatch(
+        /^uid 10002, read-only root, no capabilities, no-new-privileges, no network, memory 64 MB, 32 processes \(\d+\.\d\d s\)$/,
+      );
+    }
+    expect(doc.capacity).toBe((doc.engines[0]?.jobs ?? 0) + 3);
+    const text = await doctor([MAIN_ENGINE, ENGINE2]);
+    expect(text.stdout).toContain(`\nengine ${MAIN_ENGINE}: ready\n`);
+    expect(text.stdout).toContain(`\nengine ${ENGINE2}: ready\n`);
+    expect(text.stdout).toMatch(
+      /\n2 of 2 engines ready, \d+ jobs at once; the Docker sandbox is ready\n$/,
+    );
+  });
+
+  it('reaches the TLS engine with DOCKER_TLS_VERIFY=1, and with --engine URL#certs=DIR', async () => {
+    const viaEnv = await rpe(['sandbox', 'doctor', '--json'], {
+      DOCKER_HOST: TLS_ENGINE,
+      DOCKER_TLS_VERIFY: '1',
+      DOCKER_CERT_PATH: TLS_CLIENT_DIR,
+    });
+    expect(viaEnv.exitCode, viaEnv.stdout).toBe(0);
+    const single = JSON.parse(viaEnv.stdout) as { checks: { name: string; detail: string }[] };
+    expect(single.checks.find((c) => c.name === 'engine')?.detail).toMatch(
+      / at tcp:\/\/127\.0\.0\.1:2376$/,
+    );
+    const viaOption = await doctor([TLS_WITH_CERTS], '--json');
+    expect(viaOption.exitCode, viaOption.stdout).toBe(0);
+    const doc = JSON.parse(viaOption.stdout) as PoolDiagnosis;
+    expect(doc.engines.map((e) => [e.url, e.status, e.ok])).toEqual([[TLS_ENGINE, 'ready', true]]);
+  });
+
+  it('counts one daemon reached by two URLs once, and says which', async () => {
+    const result = await doctor([ENGINE2, TLS_WITH_CERTS], '--json');
+    const doc = JSON.parse(result.stdout) as PoolDiagnosis;
+    expect(doc.engines.map((e) => [e.url, e.status, e.same_as, e.jobs])).toEqual([
+      [ENGINE2, 'ready', null, doc.engines[0]?.jobs],
+      [TLS_ENGINE, 'duplicate', ENGINE2, 0],
+    ]);
+    expect(doc.capacity).toBe(doc.engines[0]?.jobs);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('reaches an engine over ssh with the system ssh and its config, as the docker CLI does', async () => {
+    const result = await doctor([SSH_ENGINE, MAIN_ENGINE], '--json');
+    const doc = JSON.parse(result.stdout) as PoolDiagnosis;
+    // The test sshd runs docker system dial-stdio on this machine: the main engine again.
+    expect(doc.engines.map((e) => [e.url, e.status])).toEqual([
+      [SSH_ENGINE, 'ready'],
+      [MAIN_ENGINE, 'duplicate'],
+    ]);
+    expect(doc.engines[0]?.checks.find((c) => c.name === 'test container')?.status).toBe('ok');
+    const refused = await buildImages(['ssh://root@127.0.0.1:1']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toBe(
+      'rpe: no Docker engine answers at ssh://root@127.0.0.1:1: ssh: connect to host 127.0.0.1 port 1: Connection refused\n',
+    );
+  });
+
+  it('gives one line for a TLS handshake the engine or the client refuses', async () => {
+    // A client certificate from a CA the engine does not know, and a CA that did not sign the engine.
+    const foreign = join(scratch, 'foreign');
+    execFileSync('sh', [
+      '-c',
+      `mkdir -p ${foreign} && cd ${foreign} && openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 1 -subj /CN=stranger 2>/dev/null && cp cert.pem ca.pem`,
+    ]);
+    const wrongCa = await rpe(['sandbox', 'doctor'], {
+      DOCKER_HOST: TLS_ENGINE,
+      DOCKER_TLS_VERIFY: '1',
+      DOCKER_CERT_PATH: foreign,
+    });
+    expect(wrongCa.exitCode).toBe(1);
+    expect(wrongCa.stdout).toContain(
+      `no engine answers at ${TLS_ENGINE}: TLS handshake failed: the engine's certificate does not check out against ${foreign}/ca.pem`,
+    );
+    // The right CA, but a client certificate the engine did not issue.
+    copyFileSync(join(TLS_DIR, 'ca.pem'), join(foreign, 'ca.pem'));
+    const wrongClient = await rpe(['sandbox', 'images', 'build'], {
+      DOCKER_HOST: TLS_ENGINE,
+      DOCKER_TLS_VERIFY: '1',
+      DOCKER_CERT_PATH: foreign,
+    });
+    expect(wrongClient.exitCode).toBe(2);
+    expect(wrongClient.stderr).toMatch(
+      /^rpe: cannot use the Docker engine at tcp:\/\/127\.0\.0\.1:2376: TLS handshake failed: the engine refused the client certificate \S+\/cert\.pem \(alert [a-z ]+\)\n$/,
+    );
+    // A plain client at the TLS port.
+    const plain = await rpe(['sandbox', 'images', 'build'], { DOCKER_HOST: TLS_ENGINE });
+    expect(plain.stderr).toBe(
+      `rpe: cannot use the Docker engine at ${TLS_ENGINE}: the engine speaks TLS: set DOCKER_TLS_VERIFY=1 and DOCKER_CERT_PATH, or add #certs=DIR to its URL\n`,
+    );
+  });
+
+  it('the second engine cannot see the client files: its containers get an empty /tmp folder', async () => {
+    if (!testEngines || !engine) return;
+    expect(await probeSharedFiles(engine, RUNNER_IMAGES.python)).toBe(true);
+    expect(await probeSharedFiles(testEngines.engine2, RUNNER_IMAGES.python)).toBe(false);
+  });
+
+  it('batch takes the pool, skips an engine that does not answer, and runs where the files are seen', async () => {
+    const submissions = join(scratch, 'submissions.txt');
+    writeFileSync(submissions, `${join(SUBMISSIONS, 'good-python')}\n`);
+    writeFileSync(join(scratch, 'seeds.txt'), '0\n');
+    const args = ['sandbox', 'batch', '--submissions', submissions];
+    args.push('--seeds-file', join(scratch, 'seeds.txt'), '--json');
+    const out = join(scratch, 'out');
+    const pool = await rpe([
+      ...args,
+      '--out',
+      out,
+      ...engineArgs([ENGINE2, 'tcp://127.0.0.1:1', MAIN_ENGINE]),
+    ]);
+    expect(pool.exitCode, pool.stderr).toBe(0);
+    expect(pool.stderr).toContain(
+      'rpe sandbox batch: engine tcp://127.0.0.1:1 skipped: connection refused at 127.0.0.1:1\n',
+    );
+    expect(pool.stderr).toContain(`runs the whole batch on one of them, ${MAIN_ENGINE}\n`);
+    const { rows } = JSON.parse(pool.stdout) as { rows: { verdict: string }[] };
+    expect(rows.map((r) => r.verdict)).toEqual(['eligible']);
+    const alone = await rpe([...args, '--out', join(scratch, 'out2'), '--engine', ENGINE2]);
+    expect(alone.exitCode).toBe(2);
+    expect(alone.stderr).toMatch(
+      /^rpe: no engine of the pool sees this machine's files \(unix:\/\/\/run\/rpe-engine2\/docker\.sock\): /,
+    );
+  }, 120_000);
+});
