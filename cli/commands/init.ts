@@ -68,7 +68,8 @@ export function register(program: Command): void {
       );
       if (flags.json) return printJson(result);
       printLine(
-        `created ${result.dir} (${lang === 'py' ? 'Python' : 'TypeScript'}), ${result.files.length} files`,
+        // The folder as it was named: the JSON document carries the absolute path.
+        `created ${dir} (${lang === 'py' ? 'Python' : 'TypeScript'}), ${result.files.length} files`,
       );
       printLine(`data hash: ${result.dataHash}`);
       printLine(`git: ${result.git.message}`);

@@ -1,6 +1,7 @@
 // The documents (or parts of documents) that are generated from the code.
 import { readFileSync } from 'node:fs';
 import { packagePath } from '../../framework/package-root.js';
+import { renderReasonTable } from '../../sandbox/check/reasons.js';
 import { reportSchema } from '../../sandbox/check/report-schema.js';
 import { cliReference } from './cli-reference.js';
 import { schemaTable } from './schema-reference.js';
@@ -29,9 +30,14 @@ export async function generatedDocs(): Promise<GeneratedDoc[]> {
     {
       file: report,
       content: replaceBlock(
-        readFileSync(packagePath(report), 'utf8'),
-        'report-schema',
-        schemaTable(reportSchema),
+        replaceBlock(
+          readFileSync(packagePath(report), 'utf8'),
+          'report-schema',
+          schemaTable(reportSchema),
+          report,
+        ),
+        'reason-table',
+        renderReasonTable(),
         report,
       ),
     },
