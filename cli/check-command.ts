@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { Limits } from '../sandbox/index.js';
-import { checkWritablePath } from '../framework/check-writable-path.js';
 import { printJson, printLine, progress } from './output.js';
 
 /** Flags shared by `rpe check` and `rpe sandbox run` (and the limit flags of batch). */
@@ -91,10 +90,7 @@ export async function runCheckCommand(
   const createDocker = mode === 'docker' ? await sandbox.loadDockerExecutor() : null;
   await sandbox.assertSubmissionFolder(dir);
   // Before any run, so an unusable report folder costs nothing and old sets do not linger.
-  if (flags.reportDir) {
-    checkWritablePath(flags.reportDir, 'folder');
-    await sandbox.clearReportDir(flags.reportDir);
-  }
+  if (flags.reportDir) await sandbox.clearReportDir(flags.reportDir);
   const bar = progress('running', { quiet: flags.json === true });
   const report = await sandbox.checkSubmission({
     dir,

@@ -41,7 +41,7 @@ function failureReason(failed: RunResult, seed: number, roots: string[]): Reason
     return makeReason(
       'tree_write',
       seed,
-      `seed ${seed}: the generator wrote into its own tree (${path}), which is read-only: ${failed.message ?? status}`,
+      `seed ${seed}: the generator wrote into its own tree (${path}): ${failed.message ?? status}`,
     );
   }
   return makeReason(reasonForStatus(status), seed, `seed ${seed}: ${failed.message ?? status}`);

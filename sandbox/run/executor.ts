@@ -73,6 +73,8 @@ export const RUN_STATUSES = [
   'output_limit',
   'unsafe_output',
   'no_output',
+  // Found after a run that could write into the tree (a local run without namespaces).
+  'tree_write',
 ] as const;
 
 export type RunStatus = (typeof RUN_STATUSES)[number];

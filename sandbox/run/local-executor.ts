@@ -153,8 +153,8 @@ export async function createLocalExecutor(options: {
       });
       const changed = before && treeChange(before, await snapshotTree(submissionDir));
       if (changed && !timedOut) {
-        status = 'runtime_error';
-        message = `wrote into the submission tree (${changed}); ${READ_ONLY_HINT}`;
+        status = 'tree_write';
+        message = `the generator wrote into its own tree (${changed}), which is read-only in the sandbox; ${READ_ONLY_HINT}`;
       }
       return {
         status,

@@ -50,7 +50,10 @@ function check(row: BadInputCase): void {
     expect(r.stderr, context).not.toMatch(/\n\s+at /);
     if (row.exit === 2) {
       expect(r.stderr, context).toMatch(/^rpe: [^\n]+\n$/);
-      if (!row.args.includes('--json')) expect(r.stdout, context).toBe('');
+      if (!row.args.includes('--json')) {
+        if (row.stdout) expect(r.stdout, context).toMatch(row.stdout);
+        else expect(r.stdout, context).toBe('');
+      }
     }
     if (row.stderr) expect(r.stderr, context).toMatch(row.stderr);
     if (row.args.includes('--json')) {

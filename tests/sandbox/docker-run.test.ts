@@ -89,13 +89,16 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
     const local = await localCheck('writes-items-in-cwd');
     for (const { code, report } of [sandbox, local]) {
       expect(code).toBe(1);
-      expect(report.reasons.map((r) => r.code)).toEqual(['runtime_error', 'runtime_error']);
+      expect(report.reasons.filter((r) => r.class === 'disqualified').map((r) => r.code)).toEqual([
+        'tree_write',
+        'tree_write',
+      ]);
     }
     expect(local.report.reasons.map((r) => r.message)).toEqual(
       sandbox.report.reasons.map((r) => r.message),
     );
     expect(sandbox.report.reasons[0]?.message).toBe(
-      "seed 0: exited with code 1: OSError: [Errno 30] Read-only file system: 'items.jsonl'; the submission tree is read-only (as in the organisers' sandbox): write only to the --out path",
+      "seed 0: the generator wrote into its own tree (items.jsonl): exited with code 1: OSError: [Errno 30] Read-only file system: 'items.jsonl' (generate.py line 6, in write_items); the submission tree is read-only (as in the organisers' sandbox): write only to the --out path",
     );
   });
 

@@ -94,11 +94,6 @@ export function register(group: Command): void {
         );
       }
       if (!flags.local) await chooseEngine(flags);
-      if (flags.local) {
-        process.stderr.write(
-          'rpe sandbox batch --local: generators run as local processes and are NOT isolated\n',
-        );
-      }
       const createDocker = flags.local ? null : await sandbox.loadDockerExecutor();
       const engine = flags.local ? null : await sandbox.connectEngine(sandbox.readEngineConfig());
       const images = new Map<string, Promise<string | null>>();

@@ -23,6 +23,11 @@ export interface BadInputCase {
   exit: 0 | 1 | 2;
   /** The stderr text must match (for exit 2 it is one line). */
   stderr?: RegExp;
+  /**
+   * For exit 2 without --json, stdout must be empty unless the command had started its work
+   * and said so (a run's progress lines): then it must match this.
+   */
+  stdout?: RegExp;
   /** Further checks of the JSON document (rows with `--json`). */
   json?: (doc: unknown) => void;
   /** Further checks of the row's folder after the run (e.g. that an input was not replaced). */

@@ -132,6 +132,7 @@ export const cases: BadInputCase[] = [
       'a.jsonl': items(50, { aliases: ['tak'] }),
       'evaluator.py': 'def accept(prediction, gold):\n    return prediction == gold\n',
     }),
+    stdout: /^a\.jsonl: 50 items\n$/,
     exit: 2,
     stderr: /item 1 has aliases/,
     allowed: madeSet,
