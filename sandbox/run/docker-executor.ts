@@ -1,25 +1,26 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, statfs } from 'node:fs/promises';
-import { constants, tmpdir } from 'node:os';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { RpeError } from '../../framework/errors.js';
 import {
   collectSandboxOutput,
-  connectEngine,
+  createTreeVolumes,
   generatorCommand,
   generatorEnv,
   DEPS_DIR,
   inspectImage,
   installDependencies,
+  isEngineFailure,
   onInterrupt,
   OUTPUT_DIR,
-  readEngineConfig,
-  removeOwnedContainers,
+  packTree,
+  planInstall,
+  readEngineFacts,
+  removeOwned,
+  RUN_UID,
   RUN_USER,
   runnerImageFor,
-  STAGE_DIR_PREFIX,
-  stageSubmission,
   startSandbox,
   sweepLeftovers,
   TRACE_DIR,
@@ -28,7 +29,7 @@ import {
   type ExecResult,
   type InstallOutcome,
   type Sandbox,
-  type StagedTree,
+  type TreeVolumes,
   tailText,
 } from '../engine/index.js';
 import { classifyRun } from './classify-run.js';
@@ -36,9 +37,15 @@ import type { CollectedOutput } from './collect-output.js';
 import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
 import { parseNetworkTrace, type NetworkAttempt } from './parse-network-trace.js';
-import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
+import {
+  readGeneratorToolkit,
+  TOOLKIT_MANIFEST,
+  type GeneratorToolkit,
+} from './read-generator-toolkit.js';
 
 export interface DockerExecutorOptions {
+  /** The engine the runs go to: DOCKER_HOST's, or a member of a pool. */
+  engine: Engine;
   submissionDir: string;
   entrypoint: Entrypoint;
   limits: Limits;
@@ -46,8 +53,16 @@ export interface DockerExecutorOptions {
   network?: 'none';
 }
 
-/** Largest submission whose reordered copy goes on the tmpfs /dev/shm (it costs memory there). */
-const REORDERED_ON_TMPFS_MAX = 512 * 1024 * 1024;
+/** The engine that ran the checks, as a report names it. */
+export interface EngineIdentity {
+  url: string;
+  /** The engine host's name (`docker info` Name). */
+  name: string;
+  version: string;
+}
+
+/** How long `docker info` may take when the executor starts. */
+const INFO_TIMEOUT_MS = 15_000;
 /** Room in the output folder beyond the cap, so an oversized file shows as such instead of ENOSPC alone. */
 const OUTPUT_SLACK = 1024 * 1024;
 // What the output folder held, in the terms the shared classification uses.
@@ -131,18 +146,37 @@ function installNotes(install: InstallOutcome): string[] {
   return [install.ok ? `${what} in ${install.seconds.toFixed(1)} s` : (install.message ?? what)];
 }
 
+// The engine's own error, rethrown as one line naming it: the run, not the generator, failed.
+function engineLost(engine: Engine, error: unknown): never {
+  const what = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  throw new RpeError(
+    'engine_lost',
+    `lost the Docker engine at ${engine.config.endpoint.url} during the check: ${what}`,
+    { cause: error },
+  );
+}
+
+// The report's note when the reversed copy could not go on a tmpfs.
+function orderNote(tree: { bytes: number }): string {
+  const mib = (tree.bytes / 1024 ** 2).toFixed(0);
+  return `the tree (${mib} MiB) is too large for a tmpfs on the engine: both runs of a seed saw the same order of directory entries`;
+}
+
 /**
  * Executes a submission in network-less, read-only, unprivileged containers with limits, one
- * container per run, after the install step. `dispose()` (and Ctrl-C) removes everything it made.
+ * container per run, after the install step, on the engine it is given. The tree reaches the
+ * engine as an archive in volumes of its own; nothing of this machine is mounted. `dispose()`
+ * (and Ctrl-C) removes every container and volume it made.
  */
 export async function createDockerExecutor(options: DockerExecutorOptions): Promise<
   Executor & {
     image: { name: string; id: string };
+    engine: EngineIdentity;
     notes: string[];
     generatorToolkit: GeneratorToolkit | null;
   }
 > {
-  const engine: Engine = await connectEngine(readEngineConfig());
+  const { engine } = options;
   await sweepLeftovers(engine);
   const runId = options.runId ?? randomUUID();
   const { ref } = runnerImageFor(options.entrypoint.kind);
@@ -150,63 +184,65 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
   if (!image)
     throw new RpeError(
       'image_missing',
-      `the runner image ${ref} is missing: build it with \`rpe sandbox images build\``,
+      `the runner image ${ref} is missing on ${engine.config.endpoint.url}: build it with \`rpe sandbox images build\``,
     );
-  const stage = await mkdtemp(join(tmpdir(), `${STAGE_DIR_PREFIX}${process.pid}-`));
+  const facts = await readEngineFacts(engine, INFO_TIMEOUT_MS);
+  const identity = {
+    url: engine.config.endpoint.url,
+    name: facts.name,
+    version: facts.serverVersion,
+  };
+  const submission = options.submissionDir;
+  const plan = await planInstall(
+    submission,
+    options.entrypoint.kind === 'python' ? 'python' : 'node',
+  );
+  // With a lock, node_modules comes from the install step alone, never from the working tree.
+  const locked = existsSync(join(submission, 'package-lock.json'));
+  const tree = await packTree(submission, {
+    ...(locked ? { skipTopLevel: ['node_modules'] } : {}),
+    ...(plan.kind === 'npm' ? { ownFolders: [{ name: 'node_modules', uid: RUN_UID }] } : {}),
+  });
   const live = new Set<Sandbox>();
-  const extraDirs: string[] = [];
   const owner = randomUUID();
   const cleanup = async () => {
     await Promise.allSettled([...live].map((sandbox) => sandbox.remove()));
-    await removeOwnedContainers(engine, owner).catch(() => undefined);
-    for (const dir of [stage, ...extraDirs]) await rm(dir, { recursive: true, force: true });
+    await removeOwned(engine, owner).catch(() => undefined);
   };
   const release = onInterrupt(cleanup);
-  const tree = join(stage, 'tree');
-  let reversed: Promise<string> | undefined;
   let install: InstallOutcome;
-  let staged: StagedTree;
+  let volumes: TreeVolumes;
   let generatorToolkit: GeneratorToolkit | null = null;
   try {
-    // With a lock, node_modules comes from the install step alone, never from the working tree.
-    const locked = existsSync(join(options.submissionDir, 'package-lock.json'));
-    staged = await stageSubmission(options.submissionDir, tree, {
-      reverse: false,
-      ...(locked ? { skipTopLevel: ['node_modules'] } : {}),
-    });
-    install = await installDependencies(engine, {
-      tree,
-      layer: join(stage, 'deps'),
+    volumes = await createTreeVolumes(engine, {
       image: ref,
       runId,
       owner,
-      kind: options.entrypoint.kind === 'python' ? 'python' : 'node',
+      tree,
+      deps: plan.kind === 'pip',
+      engineMemoryBytes: facts.memoryBytes,
+    });
+    install = await installDependencies(engine, {
+      plan,
+      treeVolume: volumes.forward,
+      depsVolume: volumes.deps,
+      image: ref,
+      runId,
+      owner,
       memoryBytes: options.limits.memoryBytes,
     });
     if (install.ok && options.entrypoint.kind !== 'python')
-      generatorToolkit = await readGeneratorToolkit(tree);
+      generatorToolkit = await readGeneratorToolkit(submission, () =>
+        volumes.readFile(TOOLKIT_MANIFEST, 256 * 1024),
+      );
   } catch (error) {
     release();
     await cleanup();
+    if (isEngineFailure(error)) engineLost(engine, error);
     throw error;
   }
-  // The reversed copy is made after the install step, so it carries node_modules too. It goes on
-  // a tmpfs when one has room: ext4 lists entries by hash, so there the order would not change.
-  const reversedTree = () =>
-    (reversed ??= (async () => {
-      const shmFree = await statfs('/dev/shm')
-        .then((s) => s.bavail * s.bsize)
-        .catch(() => 0);
-      const parent =
-        staged.bytes < Math.min(REORDERED_ON_TMPFS_MAX, shmFree / 4)
-          ? await mkdtemp(join('/dev/shm', `${STAGE_DIR_PREFIX}${process.pid}-`))
-          : stage;
-      if (parent !== stage) extraDirs.push(parent);
-      await stageSubmission(tree, join(parent, 'tree-reversed'), { reverse: true });
-      return join(parent, 'tree-reversed');
-    })());
 
-  async function run(request: RunRequest): Promise<RunResult> {
+  async function runOnce(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;
     const base = { seed, variation: variation.name, stdoutTail: '', stderrTail: '' };
     if (!install.ok)
@@ -221,7 +257,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
         message: install.message,
         networkAttempts: null,
       };
-    const source = variation.reverseEntries ? await reversedTree() : tree;
+    const tree = variation.reverseEntries ? await volumes.reversed() : volumes.forward;
     request.onStatus?.(`seed ${seed} (${variation.name}): starting the container`);
     const sandbox = await startSandbox(engine, {
       image: ref,
@@ -229,10 +265,8 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
       owner,
       hostname: variation.hostname,
       mounts: [
-        { source, target: variation.submissionPath, readOnly: true },
-        ...(install.kind === 'pip'
-          ? [{ source: join(stage, 'deps'), target: DEPS_DIR, readOnly: true }]
-          : []),
+        { volume: tree, target: variation.submissionPath, readOnly: true },
+        ...(volumes.deps ? [{ volume: volumes.deps, target: DEPS_DIR, readOnly: true }] : []),
       ],
       network: 'none',
       memoryBytes: limits.memoryBytes,
@@ -259,13 +293,24 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
         stdout: { keep: 'tail', bytes: limits.logBytes },
         stderrBytes: limits.logBytes,
       });
+      // A command that ended without an exit status (its container gone, the engine restarted)
+      // says nothing about the generator.
+      if (exec.exitCode === null && !exec.timedOut)
+        throw new RpeError(
+          'engine_lost',
+          `lost the Docker engine at ${engine.config.endpoint.url} during the check: it gave no exit status for the run`,
+        );
       const found = exec.timedOut
         ? new Error('timed out')
         : await collectSandboxOutput(sandbox, {
             path: outputFile,
             maxBytes: limits.outputBytes,
             tracePath: `${TRACE_DIR}/${traceName}`,
-          }).catch((e: Error) => e);
+          }).catch((e: Error) => {
+            // The engine gone is not an output the generator failed to write.
+            if (isEngineFailure(e)) throw e;
+            return e;
+          });
       const oomKilled =
         !exec.timedOut &&
         ((!(found instanceof Error) && found.oomKills > 0) || (await sandbox.oomKilled()));
@@ -291,12 +336,27 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     }
   }
 
+  // One run; a connection to the engine that fails is thrown, never a verdict on the generator.
+  async function run(request: RunRequest): Promise<RunResult> {
+    try {
+      return await runOnce(request);
+    } catch (error) {
+      if (isEngineFailure(error)) engineLost(engine, error);
+      throw error;
+    }
+  }
+
   return {
     kind: 'docker',
     isolated: true,
     networkTraced: true,
     image: { name: ref, id: image.id },
-    notes: [runPlacesNote(OUTPUT_DIR), ...installNotes(install)],
+    engine: identity,
+    notes: [
+      runPlacesNote(OUTPUT_DIR),
+      ...installNotes(install),
+      ...(volumes.ordered ? [] : [orderNote(tree)]),
+    ],
     generatorToolkit,
     run,
     async dispose() {

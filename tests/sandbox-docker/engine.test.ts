@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,13 +7,17 @@ import {
   inspectRunnerImages,
   LABELS,
   RUNNER_IMAGES,
-  stageParents,
-  STAGE_DIR_PREFIX,
   startSandbox,
   sweepLeftovers,
   TSX_LOADER,
 } from '../../sandbox/engine/index.js';
-import { containersOfRun, engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from './docker-engine.js';
+import {
+  containersOfRun,
+  engine,
+  ensureImages,
+  IMAGE_BUILD_TIMEOUT_MS,
+  volumesOfRun,
+} from './docker-engine.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const rpe = (...args: string[]) =>
@@ -117,8 +120,8 @@ describe.skipIf(!engine)('Docker engine', () => {
       image: RUNNER_IMAGES.python,
       runId,
       hostname: 'rpe-test',
-      // A file mounted over a folder: created fine, refused at start.
-      mounts: [{ source: join(root, 'package.json'), target: '/usr/bin', readOnly: true }],
+      // A volume mounted over a file: created fine, refused at start.
+      mounts: [{ volume: `rpe-test-${runId}`, target: '/usr/bin/env', readOnly: true }],
       network: 'none' as const,
       memoryBytes: 64 * 1024 * 1024,
       cpus: 1,
@@ -126,8 +129,15 @@ describe.skipIf(!engine)('Docker engine', () => {
       outputBytes: 1024 * 1024,
       tmpBytes: 1024 * 1024,
     };
-    await expect(startSandbox(engine, spec)).rejects.toThrow(/not a directory|mount/i);
-    expect(await containersOfRun(runId)).toEqual([]);
+    try {
+      await expect(startSandbox(engine, spec)).rejects.toThrow(/not a directory|mount/i);
+      expect(await containersOfRun(runId)).toEqual([]);
+    } finally {
+      await engine.docker
+        .getVolume(`rpe-test-${runId}`)
+        .remove()
+        .catch(() => undefined);
+    }
   });
 
   it('removes the containers of a run interrupted with SIGINT', async () => {
@@ -144,17 +154,16 @@ describe.skipIf(!engine)('Docker engine', () => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('running') && resolve());
       child.on('exit', () => reject(new Error('the child ended before its run started')));
     });
-    expect(await containersOfRun(runId)).toHaveLength(1);
+    // The run's container and the keeper of its volumes.
+    expect(await containersOfRun(runId)).toHaveLength(2);
+    expect(await volumesOfRun(runId)).not.toEqual([]);
     child.kill('SIGINT');
     const [, signal] = (await new Promise((resolve) =>
       child.on('exit', (...args) => resolve(args)),
     )) as [number | null, string | null];
     expect(signal).toBe('SIGINT');
     expect(await containersOfRun(runId)).toEqual([]);
-    for (const parent of stageParents())
-      expect(
-        (await readdir(parent)).filter((e) => e.startsWith(`${STAGE_DIR_PREFIX}${child.pid}-`)),
-      ).toEqual([]);
+    expect(await volumesOfRun(runId)).toEqual([]);
   }, 60_000);
 
   it('rpe sandbox doctor --json says the sandbox is ready', async () => {
