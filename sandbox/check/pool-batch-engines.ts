@@ -86,9 +86,14 @@ export async function poolBatchEngines(
       member === source
         ? Promise.resolve(null)
         : (async () => {
-            options.onStep?.(`${member.url}: importing the runner images from ${source.url}`);
+            const started = performance.now();
             try {
-              await copyRunnerImages(source.engine, member.engine, images);
+              const copied = await copyRunnerImages(source.engine, member.engine, images);
+              const seconds = ((performance.now() - started) / 1000).toFixed(1);
+              if (copied.some((c) => c.how === 'imported'))
+                options.onStep?.(
+                  `${member.url}: runner images imported from ${source.url} in ${seconds} s, same image IDs`,
+                );
               return null;
             } catch (error) {
               return `the runner images could not be imported from ${source.url}: ${firstLine(error)}`;

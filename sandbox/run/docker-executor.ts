@@ -6,6 +6,7 @@ import { RpeError } from '../../framework/errors.js';
 import {
   collectSandboxOutput,
   createTreeVolumes,
+  EngineConnectError,
   generatorCommand,
   generatorEnv,
   DEPS_DIR,
@@ -148,7 +149,12 @@ function installNotes(install: InstallOutcome): string[] {
 
 // The engine's own error, rethrown as one line naming it: the run, not the generator, failed.
 function engineLost(engine: Engine, error: unknown): never {
-  const what = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  const what =
+    error instanceof EngineConnectError
+      ? error.reason
+      : error instanceof Error
+        ? error.message.split('\n')[0]
+        : String(error);
   throw new RpeError(
     'engine_lost',
     `lost the Docker engine at ${engine.config.endpoint.url} during the check: ${what}`,
@@ -177,26 +183,28 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
   }
 > {
   const { engine } = options;
-  await sweepLeftovers(engine);
   const runId = options.runId ?? randomUUID();
   const { ref } = runnerImageFor(options.entrypoint.kind);
-  const image = await inspectImage(engine, ref);
+  const submission = options.submissionDir;
+  const [, image, facts, plan] = await Promise.all([
+    sweepLeftovers(engine),
+    inspectImage(engine, ref),
+    readEngineFacts(engine, INFO_TIMEOUT_MS),
+    planInstall(submission, options.entrypoint.kind === 'python' ? 'python' : 'node'),
+  ]).catch((error: unknown) => {
+    if (isEngineFailure(error)) engineLost(engine, error);
+    throw error;
+  });
   if (!image)
     throw new RpeError(
       'image_missing',
       `the runner image ${ref} is missing on ${engine.config.endpoint.url}: build it with \`rpe sandbox images build\``,
     );
-  const facts = await readEngineFacts(engine, INFO_TIMEOUT_MS);
   const identity = {
     url: engine.config.endpoint.url,
     name: facts.name,
     version: facts.serverVersion,
   };
-  const submission = options.submissionDir;
-  const plan = await planInstall(
-    submission,
-    options.entrypoint.kind === 'python' ? 'python' : 'node',
-  );
   // With a lock, node_modules comes from the install step alone, never from the working tree.
   const locked = existsSync(join(submission, 'package-lock.json'));
   const tree = await packTree(submission, {
@@ -231,6 +239,8 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
       owner,
       memoryBytes: options.limits.memoryBytes,
     });
+    // The reversed copy starts now, while the first runs go on; runs of the second wait for it.
+    if (install.ok) volumes.reversed().catch(() => undefined);
     if (install.ok && options.entrypoint.kind !== 'python')
       generatorToolkit = await readGeneratorToolkit(submission, () =>
         volumes.readFile(TOOLKIT_MANIFEST, 256 * 1024),

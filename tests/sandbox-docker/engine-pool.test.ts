@@ -64,6 +64,25 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       // Start from an empty second engine (the test engine's own images only).
       for (const image of (await inspectRunnerImages(testEngines.engine2)).reverse())
         if (image.id) await testEngines.engine2.docker.getImage(image.ref).remove({ force: true });
+      // A batch on it alone stops before any check, saying where the images are missing.
+      writeFileSync(join(scratch, 'one.txt'), join(SUBMISSIONS, 'good-python'));
+      writeFileSync(join(scratch, 'seeds.txt'), '0\n');
+      const bare = await rpe([
+        'sandbox',
+        'batch',
+        '--submissions',
+        join(scratch, 'one.txt'),
+        '--seeds-file',
+        join(scratch, 'seeds.txt'),
+        '--out',
+        join(scratch, 'bare'),
+        '--engine',
+        ENGINE2,
+      ]);
+      expect(bare.exitCode).toBe(2);
+      expect(bare.stderr).toBe(
+        `rpe: no engine of the pool has the runner images: build them with \`rpe sandbox images build\` and the same engines (${ENGINE2})\n`,
+      );
       const first = await buildImages([MAIN_ENGINE, ENGINE2], '--json');
       expect(first.exitCode, first.stderr).toBe(0);
       const doc = JSON.parse(first.stdout) as { source: string; engines: EngineImages[] };
