@@ -58,8 +58,22 @@ function watch(member: ReadyMember): { lost: Promise<string>; close(): void } {
   };
 }
 
+// An engine of the pool that takes no work: it does not answer, or repeats another.
+function unusable(url: string, reason: string): BatchEngine {
+  return {
+    url,
+    jobs: 0,
+    ready: Promise.resolve(reason),
+    createExecutor: () => Promise.reject(new Error(`${url} takes no work: ${reason}`)),
+    fault: () => Promise.resolve(null),
+    lost: new Promise<string>(() => undefined),
+    close: () => undefined,
+  };
+}
+
 /**
- * Makes the ready engines of a pool into a batch's engines. The runner images come from the
+ * Makes the engines of a pool into a batch's engines (those that do not answer, or repeat
+ * another, are skipped with the reason). The runner images come from the
  * first engine that has both: every other engine gets them by content (the same image IDs), or,
  * when that fails, is skipped with the reason. Each engine takes `jobs` runs at once, is watched
  * while the batch runs, and tells a check that threw because of it (it no longer answers, or the
@@ -124,8 +138,19 @@ export async function poolBatchEngines(
     };
   });
   const ids = new Map(images.map((image) => [image.ref, image.id]));
+  // The engines left out are part of the batch too, so that its summary names them.
+  const skipped = pool.members.flatMap((member): BatchEngine[] =>
+    member.status === 'ready'
+      ? []
+      : [
+          unusable(
+            member.url,
+            member.status === 'duplicate' ? `the same engine as ${member.sameAs}` : member.reason,
+          ),
+        ],
+  );
   return {
-    engines,
+    engines: [...engines, ...skipped],
     source: source.url,
     images,
     imageFor: (entrypoint) => Promise.resolve(ids.get(runnerImageFor(entrypoint.kind).ref) ?? null),

@@ -80,7 +80,7 @@ describe.skipIf(!engine)('Docker engine', () => {
     expect(strace.stdout).toMatch(/^711\nstrace -- version \d+/);
   }, 60_000);
 
-  it('sweeps containers whose creating process is gone, and spares a live process', async () => {
+  it('sweeps containers and volumes whose creating process is gone, and spares a live process', async () => {
     if (!engine) return;
     const runId = `sweep-${randomUUID()}`;
     const base = {
@@ -99,12 +99,34 @@ describe.skipIf(!engine)('Docker engine', () => {
       [LABELS.session]: 'alive',
       [LABELS.pid]: String(process.ppid),
     });
+    const volume = async (name: string, labels: Record<string, string>) => {
+      await engine?.docker.createVolume({ Name: name, Labels: { ...base, ...labels } });
+      return name;
+    };
+    const deadVolume = await volume(`rpe-test-${runId}-dead`, {
+      [LABELS.session]: 'gone',
+      [LABELS.pid]: String(2 ** 22 + 1),
+    });
+    const aliveVolume = await volume(`rpe-test-${runId}-alive`, {
+      [LABELS.session]: 'alive',
+      [LABELS.pid]: String(process.ppid),
+    });
     try {
       const swept = await sweepLeftovers(engine);
       expect(swept.removedContainers).toContain(dead);
       expect(swept.removedContainers).not.toContain(alive);
       expect(await containersOfRun(runId)).toEqual([alive]);
+      expect(swept.removedVolumes).toContain(deadVolume);
+      expect(await volumesOfRun(runId)).toEqual([aliveVolume]);
     } finally {
+      await engine.docker
+        .getVolume(aliveVolume)
+        .remove()
+        .catch(() => undefined);
+      await engine.docker
+        .getVolume(deadVolume)
+        .remove()
+        .catch(() => undefined);
       await engine.docker.getContainer(alive).remove({ force: true });
       await engine.docker
         .getContainer(dead)

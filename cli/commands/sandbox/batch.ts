@@ -21,22 +21,17 @@ interface BatchFlags extends EngineFlags {
 const note = (line: string) => process.stderr.write(`rpe sandbox batch: ${line}\n`);
 
 // The engines of the pool the options name, each with the runner images of the first that has
-// them. An engine that does not answer (or repeats another) is said once and left out.
+// them. An engine that does not answer (or repeats another) is said once by the batch and left out.
 async function poolEngines(flags: BatchFlags, limits: Limits) {
   const sandbox = await import('../../../sandbox/index.js');
   const config = sandbox.readEngineConfig();
   const pool = await sandbox.resolveEnginePool(config, engineListOptions(flags));
   sandbox.requireReadyEngines(pool);
-  for (const member of pool.members) {
-    if (member.status === 'unreachable') note(`engine ${member.url} skipped: ${member.reason}`);
-    if (member.status === 'duplicate')
-      note(`engine ${member.url} skipped: the same engine as ${member.sameAs}`);
-  }
   const batch = await sandbox.poolBatchEngines(pool, {
     limits,
     ...(flags.json ? {} : { onStep: note }),
   });
-  if (pool.ready.length > 1)
+  if (pool.ready.length > 1 && !flags.json)
     note(
       `${pool.ready.length} engines, ${pool.capacity} runs at once: ${pool.ready.map((m) => `${m.url} (${m.jobs})`).join(', ')}`,
     );
