@@ -21,12 +21,21 @@ interface BatchFlags extends EngineFlags {
 const note = (line: string) => process.stderr.write(`rpe sandbox batch: ${line}\n`);
 
 // The engines of the pool the options name, each with the runner images of the first that has
-// them. An engine that does not answer (or repeats another) is said once by the batch and left out.
+// them. An engine that does not answer (or repeats another) is said once and left out.
 async function poolEngines(flags: BatchFlags, limits: Limits) {
   const sandbox = await import('../../../sandbox/index.js');
   const config = sandbox.readEngineConfig();
   const pool = await sandbox.resolveEnginePool(config, engineListOptions(flags));
   sandbox.requireReadyEngines(pool);
+  // Said here, before the pool's size; the batch's summary names them too.
+  const said = new Set<string>();
+  for (const member of pool.members)
+    if (member.status !== 'ready') {
+      const why =
+        member.status === 'duplicate' ? `the same engine as ${member.sameAs}` : member.reason;
+      note(`engine ${member.url} skipped: ${why}`);
+      said.add(member.url);
+    }
   const batch = await sandbox.poolBatchEngines(pool, {
     limits,
     ...(flags.json ? {} : { onStep: note }),
@@ -35,7 +44,7 @@ async function poolEngines(flags: BatchFlags, limits: Limits) {
     note(
       `${pool.ready.length} engines, ${pool.capacity} runs at once: ${pool.ready.map((m) => `${m.url} (${m.jobs})`).join(', ')}`,
     );
-  return { batch, spread: pool.ready.length > 1 };
+  return { batch, spread: pool.ready.length > 1, said };
 }
 
 // `rpe sandbox batch`: the organisers' run over many submissions, resumable, with a summary.
@@ -103,12 +112,11 @@ export function register(group: Command): void {
             );
           }
         },
-        onEngine: (e) =>
-          say(
-            e.status === 'lost'
-              ? `engine ${e.url} lost: ${e.reason}; what it had in hand goes back to the queue`
-              : `engine ${e.url} skipped: ${e.reason}`,
-          ),
+        onEngine: (e) => {
+          if (e.status === 'lost')
+            say(`engine ${e.url} lost: ${e.reason}; what it had in hand goes back to the queue`);
+          else if (!pool?.said.has(e.url)) say(`engine ${e.url} skipped: ${e.reason}`);
+        },
         onRequeued: (name, url, reason) => say(`${name} requeued: its engine ${url} ${reason}`),
         // A row as soon as its submission is done, above the progress line.
         onRow: (r, done, total) => {
