@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Limits } from '../sandbox/index.js';
+import type { CheckSubmissionOptions, CreateDockerExecutor, Limits } from '../sandbox/index.js';
 import { printJson, printLine, progress } from './output.js';
 
 /** Flags shared by `rpe check` and `rpe sandbox run` (and the limit flags of batch). */
@@ -63,6 +63,20 @@ export async function parseLimits(
   });
 }
 
+// How a check's executor is made: in Docker on DOCKER_HOST's engine, reached only once there
+// is something to run, or as local processes when `createDocker` is null.
+export function executorFactory(
+  createDocker: CreateDockerExecutor | null,
+  limits: Limits,
+): CheckSubmissionOptions['createExecutor'] {
+  return async (entrypoint, submissionDir) => {
+    const sandbox = await import('../sandbox/index.js');
+    if (!createDocker) return sandbox.createLocalExecutor({ submissionDir, entrypoint, limits });
+    const engine = await sandbox.connectEngine(sandbox.readEngineConfig());
+    return createDocker({ engine, submissionDir, entrypoint, limits, network: 'none' });
+  };
+}
+
 // The loud line for a working copy that differs from the commit checked: it is not what runs.
 function uncommittedLine(tree: {
   commit: string | null;
@@ -108,10 +122,7 @@ export async function runCheckCommand(
       }
       if (tree.uncommittedTotal > 0) process.stderr.write(uncommittedLine(tree));
     },
-    createExecutor: (entrypoint, submissionDir) =>
-      createDocker
-        ? createDocker({ submissionDir, entrypoint, limits, network: 'none' })
-        : sandbox.createLocalExecutor({ submissionDir, entrypoint, limits }),
+    createExecutor: executorFactory(createDocker, limits),
     onProgress: (e) => bar.tick(e.done, e.total, e.label),
   });
   bar.done();

@@ -25,7 +25,7 @@ import {
 import { assessSeed } from './assess-seed.js';
 import { collectGoldWarnings } from './collect-gold-warnings.js';
 import { makeReason, verdictOf } from './reasons.js';
-import type { Reason, Report, SeedReport, Warning } from './report-schema.js';
+import type { EngineRecord, Reason, Report, SeedReport, Warning } from './report-schema.js';
 import { runSeeds, type CheckProgress } from './run-seeds.js';
 
 /**
@@ -34,6 +34,8 @@ import { runSeeds, type CheckProgress } from './run-seeds.js';
  */
 export type CheckExecutor = Executor & {
   image?: { name: string; id: string };
+  /** The Docker engine the runs go to. */
+  engine?: EngineRecord;
   notes?: string[];
   generatorToolkit?: Report['generator_toolkit'];
 };
@@ -157,6 +159,7 @@ async function checkTree(
   let executorInfo: Report['executor'] = { kind: 'local', isolated: false, network_traced: false };
   let generatorToolkit: Report['generator_toolkit'] = null;
   let image: Report['image'] = { name: 'none', id: null };
+  let engine: EngineRecord | null = null;
   if (detection.ignored.length > 0 && entrypoint) {
     notes.push(`${entrypoint.file} runs; ${detection.ignored.join(', ')} ignored (lower priority)`);
   }
@@ -172,6 +175,7 @@ async function checkTree(
       };
       generatorToolkit = executor.generatorToolkit ?? null;
       image = executor.image ?? { name: `local ${entrypoint.kind}`, id: null };
+      engine = executor.engine ?? null;
       notes.push(...(executor.notes ?? []));
       const all = await runSeeds({
         executor,
@@ -260,6 +264,8 @@ async function checkTree(
     },
     image,
     executor: executorInfo,
+    engine,
+    requeued: [],
     generator_toolkit: generatorToolkit,
     entrypoint,
     limits: {

@@ -27,7 +27,9 @@ export {
 export {
   reportSchema,
   reportSchemaV1,
+  type EngineRecord,
   type Reason,
+  type Requeue,
   type Report,
   type ReportV1,
   type RunReport,
@@ -51,4 +53,17 @@ export { readSubmissionList, type SubmissionSource } from './read-submission-lis
 export { fetchGitSubmission } from './fetch-git-submission.js';
 export { writeBatchSummary, type BatchRow } from './write-batch-summary.js';
 export { readSeedsFile, runBatch, type BatchOptions } from './run-batch.js';
+export { singleBatchEngine, type BatchEngine, type EngineFault } from './batch-engine.js';
+export {
+  spreadOverEngines,
+  MAX_REQUEUES,
+  type EngineUse,
+  type SpreadOptions,
+} from './spread-over-engines.js';
+export {
+  poolBatchEngines,
+  WATCH_INTERVAL_MS,
+  WATCH_MISSES,
+  type PoolBatch,
+} from './pool-batch-engines.js';
 export { staleBecause, type RunSettings } from './stale-because.js';

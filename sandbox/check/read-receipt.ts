@@ -23,6 +23,8 @@ export function upgradeReport(old: ReportV1): Report {
     reasons,
     warnings: [],
     executor: { ...old.executor, network_traced: false },
+    engine: null,
+    requeued: [],
     generator_toolkit: null,
     seeds: old.seeds.map((s) => ({ ...s, set: null })),
     data_hash: {

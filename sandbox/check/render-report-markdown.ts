@@ -111,6 +111,12 @@ export function renderReportMarkdown(report: Report): string {
     `- executor: ${report.executor.kind}${report.executor.isolated ? ' (isolated)' : ' (NOT isolated)'}`,
   );
   out.push(`- image: ${report.image.name}${report.image.id ? ` \`${report.image.id}\`` : ''}`);
+  if (report.engine) {
+    const e = report.engine;
+    out.push(`- engine: \`${e.url}\` (${e.name}, Docker ${e.version})`);
+  }
+  for (const r of report.requeued)
+    out.push(`- requeued: the engine \`${r.engine}\` failed during an earlier check (${r.reason})`);
   out.push(
     report.executor.network_traced
       ? '- network: every run traced (system calls of the generator and every process it started)'

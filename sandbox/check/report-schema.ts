@@ -83,6 +83,24 @@ const limitsSchema = z.object({
 
 const gitSource = z.object({ url: z.string(), ref: z.string(), commit: z.string() });
 
+/** The Docker engine the runs went to, as a pool names it. */
+export const engineSchema = z.object({
+  /** The engine's URL, without its #settings. */
+  url: z.string(),
+  /** The engine host's name, as the engine gives it (`docker info`). */
+  name: z.string(),
+  /** The engine's version. */
+  version: z.string(),
+});
+
+/** A batch took this submission from an engine that failed before its check was done. */
+export const requeueSchema = z.object({
+  /** The URL of the engine that failed. */
+  engine: z.string(),
+  /** What it failed with. */
+  reason: z.string(),
+});
+
 /**
  * report.json: the verdict with its reasons and warnings, and a run receipt (image, the tree
  * checked and its commit, limits, seeds, output hashes, the sets kept) from which
@@ -115,6 +133,10 @@ export const reportSchema = z.object({
     /** Whether every run's network calls were traced (only the sandbox does). */
     network_traced: z.boolean().default(false),
   }),
+  /** The engine that ran every run of this report; null in local mode and in older reports. */
+  engine: engineSchema.nullable().default(null),
+  /** Engines a batch took the submission from before this engine checked it; [] when none. */
+  requeued: z.array(requeueSchema).default([]),
   /**
    * The toolkit the generator itself ran with (a TypeScript generator's, from its own
    * package-lock.json), as against `toolkit_version`, the runner's; null when it used none.
@@ -177,6 +199,8 @@ export const reportSchemaV1 = z.object({
 });
 
 export type Reason = z.infer<typeof reasonSchema>;
+export type EngineRecord = z.infer<typeof engineSchema>;
+export type Requeue = z.infer<typeof requeueSchema>;
 export type RunReport = z.infer<typeof runReportSchema>;
 export type SeedReport = z.infer<typeof seedReportSchema>;
 export type Report = z.infer<typeof reportSchema>;

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RpeError } from '../../framework/index.js';
 import { parseSeeds } from '../run/default-limits.js';
@@ -6,14 +6,15 @@ import type { Entrypoint, Limits } from '../run/executor.js';
 import { detectEntrypoint } from '../submission/detect-entrypoint.js';
 import { hashTree } from '../submission/hash-tree.js';
 import { prepareSubmissionTree } from '../submission/prepare-submission-tree.js';
-import { checkSubmission, type CheckExecutor } from './check-submission.js';
+import type { BatchEngine } from './batch-engine.js';
+import { checkSubmission } from './check-submission.js';
 import { clearReportDir } from './clear-report-dir.js';
 import { fetchGitSubmission } from './fetch-git-submission.js';
-import { createRunLimiter, limitExecutor } from './limit-runs.js';
-import { mapConcurrent } from './map-concurrent.js';
+import { limitExecutor } from './limit-runs.js';
 import { readReceipt } from './read-receipt.js';
 import { readSubmissionList, type SubmissionSource } from './read-submission-list.js';
-import type { Report } from './report-schema.js';
+import type { Report, Requeue } from './report-schema.js';
+import { spreadOverEngines, type EngineUse } from './spread-over-engines.js';
 import { staleBecause, type RunSettings } from './stale-because.js';
 import { writeBatchSummary, type BatchRow } from './write-batch-summary.js';
 import { writeReport } from './write-report.js';
@@ -33,19 +34,30 @@ export interface BatchOptions {
   seeds: readonly number[];
   outDir: string;
   limits: Limits;
-  /** Runs in flight at once, over all submissions; the seeds of one submission share them too. */
+  /**
+   * Where the checks run: the engines of a pool (each with its own `jobs`), or one local engine.
+   * Every seed of a submission, and its diagnosis runs, run on the engine that took it.
+   */
+  engines: readonly BatchEngine[];
+  /**
+   * Runs in flight at once over the whole batch, and submissions checked at once (default: the
+   * engines' jobs summed). Each engine also keeps to its own `jobs`.
+   */
   jobs?: number;
   /** Check every submission again, even one whose earlier report still stands. */
   rerun?: boolean;
   toolkitVersion: string;
   executor: 'docker' | 'local';
-  createExecutor: (entrypoint: Entrypoint, submissionDir: string) => Promise<CheckExecutor>;
-  /** The ID of the image runs of this entrypoint would use now (null in local mode). */
+  /** The ID of the image runs of this entrypoint would use now, the same on every engine (null in local mode). */
   imageFor: (entrypoint: Entrypoint) => Promise<string | null>;
   /** Called once the list of submissions is read, before any check. */
   onStart?: (total: number) => void;
   /** Called as each submission finishes, in the order they finish. */
   onRow?: (row: BatchRow, done: number, total: number) => void;
+  /** An engine of the pool could not take work (its images), or failed mid-batch. */
+  onEngine?: (event: { url: string; status: 'skipped' | 'lost'; reason: string }) => void;
+  /** A submission went back to the queue because its engine failed. */
+  onRequeued?: (name: string, url: string, reason: string) => void;
 }
 
 function sourceText(source: SubmissionSource): string {
@@ -73,11 +85,42 @@ function rowFor(
     max_seed_seconds: slowest,
     image: report.image.name,
     image_id: report.image.id,
+    engine: report.engine?.url ?? null,
     toolkit_version: report.toolkit_version,
     report: reportPath,
     resumed: rerun.resumed,
     rerun_because: rerun.because,
+    requeued_from: report.requeued.map((r) => r.engine),
     message: null,
+  };
+}
+
+// The row of a submission that could not be checked.
+function errorRow(
+  source: SubmissionSource,
+  message: string,
+  toolkitVersion: string,
+  requeued: Requeue[],
+  engine: string | null,
+): BatchRow {
+  return {
+    name: source.name,
+    source: sourceText(source),
+    commit: null,
+    verdict: 'error',
+    reasons: [],
+    warnings: 0,
+    tree_hash: null,
+    max_seed_seconds: null,
+    image: null,
+    image_id: null,
+    engine,
+    toolkit_version: toolkitVersion,
+    report: null,
+    resumed: false,
+    rerun_because: null,
+    requeued_from: requeued.map((r) => r.engine),
+    message,
   };
 }
 
@@ -109,24 +152,42 @@ async function earlierReport(
   }
 }
 
+/** A submission once it is fetched and its earlier report looked at. */
+interface Prepared {
+  dir: string;
+  origin: Report['submission']['source'];
+  because: string | null;
+}
+
+// Moves a finished attempt's kept sets into the report folder.
+async function keepSets(attemptDir: string, reportDir: string): Promise<void> {
+  for (const name of await readdir(attemptDir).catch(() => [] as string[]))
+    await rename(join(attemptDir, name), join(reportDir, name));
+  await rm(attemptDir, { recursive: true, force: true });
+}
+
 /**
  * Checks many submissions with one seed list: one report folder per submission under `outDir`,
- * with its report and its kept sets, then summary.md and summary.csv. A queue of submissions, one
- * result per submission: each is checked as a slot frees up, its seeds running in parallel within
- * `jobs` runs in flight over the whole batch, and its row is reported as soon as it is done. Git
- * submissions are cloned under `outDir/.work`. Resumable: a submission whose earlier report has
- * the same tree, seeds, limits, toolkit version, executor and image ID is not re-run (`rerun`
- * forces it). One that cannot be checked (a failed clone) is an `error` row; the batch goes on.
+ * with its report and its kept sets, then summary.md and summary.csv. A queue of submissions
+ * spread over the engines: each engine takes submissions as its `jobs` allow, runs every seed of
+ * one submission (and its diagnosis runs) itself, and its rows are reported as soon as they are
+ * done. A submission whose engine fails goes back to the queue for the others, and its report
+ * says so; every submission ends with a row. Git submissions are cloned under `outDir/.work`,
+ * once. Resumable: a submission whose earlier report has the same tree, seeds, limits, toolkit
+ * version, executor and image ID (whichever engine ran it) is not re-run (`rerun` forces it). One
+ * that cannot be checked (a failed clone) is an `error` row; the batch goes on.
  */
-export async function runBatch(
-  options: BatchOptions,
-): Promise<{ rows: BatchRow[]; summary: { csv: string; markdown: string } }> {
+export async function runBatch(options: BatchOptions): Promise<{
+  rows: BatchRow[];
+  engines: EngineUse[];
+  summary: { csv: string; markdown: string };
+}> {
   const outDir = resolve(options.outDir);
   const sources = await readSubmissionList(options.submissions);
   await mkdir(outDir, { recursive: true });
   options.onStart?.(sources.length);
-  const jobs = Math.max(1, options.jobs ?? 1);
-  const limiter = createRunLimiter(jobs);
+  const capacity = options.engines.reduce((sum, e) => sum + e.jobs, 0);
+  const jobs = Math.max(1, options.jobs ?? capacity);
   const l = options.limits;
   const settings: RunSettings = {
     seeds: options.seeds,
@@ -141,71 +202,93 @@ export async function runBatch(
     toolkitVersion: options.toolkitVersion,
     executor: options.executor,
   };
-  let done = 0;
-  const checkOne = async (source: SubmissionSource): Promise<BatchRow> => {
+  const prepared = new Map<SubmissionSource, Prepared>();
+  // Clones a git submission and reads its earlier report, once whatever engine takes it.
+  const prepare = async (source: SubmissionSource): Promise<Prepared | Report> => {
+    const known = prepared.get(source);
+    if (known) return known;
     const reportDir = join(outDir, source.name);
-    try {
-      let dir =
-        source.kind === 'folder' ? resolve(source.path) : join(outDir, '.work', source.name);
-      let origin: Report['submission']['source'] = null;
-      if (source.kind === 'git') {
-        await mkdir(join(outDir, '.work'), { recursive: true });
-        const { commit } = await fetchGitSubmission({
-          url: source.url,
-          ref: source.ref,
-          dest: dir,
-        });
-        origin = { url: source.url, ref: source.ref, commit };
-      } else dir = resolve(dir);
-      const earlier = options.rerun
-        ? { report: null, because: 'asked to rerun' }
-        : await earlierReport(reportDir, dir, settings, options.imageFor);
-      if (earlier.report) {
-        return rowFor(source, earlier.report, join(reportDir, 'report.json'), {
-          resumed: true,
-          because: null,
-        });
+    let dir = source.kind === 'folder' ? resolve(source.path) : join(outDir, '.work', source.name);
+    let origin: Report['submission']['source'] = null;
+    if (source.kind === 'git') {
+      await mkdir(join(outDir, '.work'), { recursive: true });
+      const { commit } = await fetchGitSubmission({ url: source.url, ref: source.ref, dest: dir });
+      origin = { url: source.url, ref: source.ref, commit };
+    } else dir = resolve(dir);
+    const earlier = options.rerun
+      ? { report: null, because: 'asked to rerun' }
+      : await earlierReport(reportDir, dir, settings, options.imageFor);
+    if (earlier.report) return earlier.report;
+    await clearReportDir(reportDir);
+    const ready = { dir, origin, because: earlier.because };
+    prepared.set(source, ready);
+    return ready;
+  };
+  let done = 0;
+  const { results: rows, engines } = await spreadOverEngines<SourceTask, BatchRow>({
+    tasks: sources.map((source) => ({ source })),
+    engines: options.engines,
+    limit: jobs,
+    async attempt({ source }, { engine, runs, requeued, attempt }) {
+      const reportDir = join(outDir, source.name);
+      let ready: Prepared | Report;
+      try {
+        ready = await prepare(source);
+      } catch (error) {
+        // A failed clone or an unusable report folder: the submission's, never the engine's.
+        const message = error instanceof Error ? error.message : String(error);
+        return async () => errorRow(source, message, options.toolkitVersion, requeued, null);
       }
-      await clearReportDir(reportDir);
+      if (!('dir' in ready)) {
+        const path = join(reportDir, 'report.json');
+        return async () => rowFor(source, ready, path, { resumed: true, because: null });
+      }
+      // Each attempt keeps its sets apart: one abandoned on a failed engine never mixes with the next.
+      const attemptDir = join(outDir, '.work', 'attempts', `${source.name}.${attempt}`);
+      await rm(attemptDir, { recursive: true, force: true });
+      await mkdir(attemptDir, { recursive: true });
       const report = await checkSubmission({
-        dir,
+        dir: ready.dir,
         seeds: options.seeds,
         limits: options.limits,
-        jobs,
-        source: origin,
-        setsDir: reportDir,
+        jobs: engine.jobs,
+        source: ready.origin,
+        setsDir: attemptDir,
         createExecutor: async (entrypoint, tree) =>
-          limitExecutor(await options.createExecutor(entrypoint, tree), limiter),
+          limitExecutor(await engine.createExecutor(entrypoint, tree), runs),
       });
-      const written = await writeReport(reportDir, report);
-      return rowFor(source, report, written.json, { resumed: false, because: earlier.because });
-    } catch (error) {
-      // One broken submission (or a failed clone) must not stop the others.
-      const message = error instanceof Error ? error.message : String(error);
-      return {
-        name: source.name,
-        source: sourceText(source),
-        commit: null,
-        verdict: 'error',
-        reasons: [],
-        warnings: 0,
-        tree_hash: null,
-        max_seed_seconds: null,
-        image: null,
-        image_id: null,
-        toolkit_version: options.toolkitVersion,
-        report: null,
-        resumed: false,
-        rerun_because: null,
-        message,
+      return async () => {
+        await keepSets(attemptDir, reportDir);
+        const written = await writeReport(reportDir, { ...report, requeued });
+        return rowFor(source, { ...report, requeued }, written.json, {
+          resumed: false,
+          because: ready.because,
+        });
       };
-    }
-  };
-  const rows = await mapConcurrent(sources, jobs, async (source) => {
-    const row = await checkOne(source);
-    options.onRow?.(row, ++done, sources.length);
-    return row;
+    },
+    // One broken submission (or a failed clone) must not stop the others.
+    failed: ({ source }, error, engine, requeued) =>
+      errorRow(
+        source,
+        error instanceof Error ? error.message : String(error),
+        options.toolkitVersion,
+        requeued,
+        options.executor === 'docker' ? engine.url : null,
+      ),
+    abandoned: ({ source }, why, requeued) =>
+      errorRow(source, `not checked: ${why}`, options.toolkitVersion, requeued, null),
+    onSkipped: (engine, reason) =>
+      options.onEngine?.({ url: engine.url, status: 'skipped', reason }),
+    onLost: (engine, reason) => options.onEngine?.({ url: engine.url, status: 'lost', reason }),
+    onRequeued: ({ source }, engine, reason) =>
+      options.onRequeued?.(source.name, engine.url, reason),
+    onResult: (row) => options.onRow?.(row, ++done, sources.length),
   });
-  const summary = await writeBatchSummary(outDir, rows, settings);
-  return { rows, summary };
+  await rm(join(outDir, '.work', 'attempts'), { recursive: true, force: true });
+  const summary = await writeBatchSummary(outDir, rows, settings, engines);
+  return { rows, engines, summary };
+}
+
+interface SourceTask {
+  source: SubmissionSource;
 }

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type Dockerode from 'dockerode';
 import type { Engine } from './connect-engine.js';
 import { createHeadBuffer, createTailBuffer, type CappedBuffer } from './capped-buffer.js';
+import { isEngineFailure } from './is-engine-failure.js';
 
 export interface ExecOptions {
   argv: string[];
@@ -108,7 +109,13 @@ export async function execInSandbox(
     clearInterval(watch);
   }
   const wallMs = (exitedAt ?? performance.now()) - started;
-  const exitCode = timedOut ? null : await exitCodeOf(exec).catch(() => null);
+  // A stream that ended because the engine went away is no exit of the command: that is thrown.
+  const exitCode = timedOut
+    ? null
+    : await exitCodeOf(exec).catch((error: unknown) => {
+        if (isEngineFailure(error)) throw error;
+        return null;
+      });
   return {
     exitCode,
     timedOut,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { endpointEnvironment } from './endpoint-environment.js';
 import { explainEngineError } from './explain-engine-error.js';
 import { parseEngineUrl, type TlsDefaults } from './parse-engine-url.js';
 
@@ -55,27 +54,6 @@ describe('explainEngineError', () => {
     expect(explainEngineError(error({ statusCode: 404 }), plain)).toEqual({
       code: 'engine_refused',
       reason: 'h:2376 answers HTTP 404 where a Docker engine would answer: not a Docker engine API',
-    });
-  });
-});
-
-describe('endpointEnvironment', () => {
-  it('gives the docker CLI variables that name the same engine', () => {
-    expect(endpointEnvironment(parse('unix:///s.sock#jobs=2'))).toEqual({
-      DOCKER_HOST: 'unix:///s.sock',
-      DOCKER_TLS_VERIFY: undefined,
-      DOCKER_TLS: undefined,
-      DOCKER_CERT_PATH: undefined,
-    });
-    expect(endpointEnvironment(parse('tcp://h#certs=/c'))).toEqual({
-      DOCKER_HOST: 'tcp://h:2376',
-      DOCKER_TLS_VERIFY: '1',
-      DOCKER_TLS: undefined,
-      DOCKER_CERT_PATH: '/c',
-    });
-    expect(endpointEnvironment(parse('tcp://h', { ...tls, mode: 'no-verify' }))).toMatchObject({
-      DOCKER_TLS: '1',
-      DOCKER_TLS_VERIFY: undefined,
     });
   });
 });

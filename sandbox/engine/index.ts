@@ -8,7 +8,8 @@ export {
 } from './parse-engine-url.js';
 export { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.js';
 export { EngineConnectError, type EngineConnectCode } from './engine-connect-error.js';
-export { endpointEnvironment } from './endpoint-environment.js';
+export { isEngineFailure } from './is-engine-failure.js';
+export { pingEngine } from './ping-engine.js';
 export {
   readEngineList,
   type EngineListOptions,
@@ -34,14 +35,11 @@ export {
   type PoolImages,
 } from './build-images-on-pool.js';
 export { probeSandboxLimits, type LimitsProbe } from './probe-sandbox-limits.js';
-export { probeSharedFiles } from './probe-shared-files.js';
 export { LABELS, runLabels } from './labels.js';
 export {
   sweepLeftovers,
-  removeOwnedContainers,
-  stageParents,
+  removeOwned,
   LEFTOVER_MAX_AGE_MS,
-  STAGE_DIR_PREFIX,
   type SweepResult,
 } from './sweep-leftovers.js';
 export { onInterrupt } from './on-interrupt.js';
@@ -87,11 +85,19 @@ export {
   type BuiltImage,
 } from './build-runner-images.js';
 export { RUNTIME_MODULES, stageNodeRuntime, tsxVersion } from './stage-node-runtime.js';
-export { stageSubmission, type StageOptions, type StagedTree } from './stage-submission.js';
+export { packTree, type PackOptions, type PackedTree } from './pack-tree.js';
+export {
+  createTreeVolumes,
+  TREE_ON_TMPFS_MAX,
+  type TreeVolumes,
+  type TreeVolumesOptions,
+} from './create-tree-volumes.js';
 export { checkNpmLock, type NpmLockCheck } from './check-npm-lock.js';
 export {
   installDependencies,
+  planInstall,
   DEPS_DIR,
+  type InstallPlan,
   type InstallOptions,
   type InstallOutcome,
 } from './install-dependencies.js';

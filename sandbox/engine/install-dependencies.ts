@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkNpmLock } from './check-npm-lock.js';
 import type { Engine } from './connect-engine.js';
-import { RUN_UID, RUN_USER, startSandbox } from './start-sandbox.js';
+import { RUN_USER, startSandbox } from './start-sandbox.js';
 
 /** Where the install layer is mounted in runs; PYTHONPATH points at its python folder. */
 export const DEPS_DIR = '/deps';
@@ -27,15 +27,23 @@ export interface InstallOutcome {
   seconds: number;
 }
 
+/** What the install step will do, decided from the tree before anything reaches the engine. */
+export type InstallPlan =
+  | { kind: 'none' }
+  | { kind: 'pip' }
+  | { kind: 'npm' }
+  /** A lock that needs the network: refused before npm runs. */
+  | { kind: 'refused'; message: string };
+
 export interface InstallOptions {
-  /** The staged copy of the submission; npm writes node_modules into it. */
-  tree: string;
-  /** An empty folder for the Python layer, mounted read-only at DEPS_DIR in runs. */
-  layer: string;
+  plan: InstallPlan;
+  /** The volume of the tree (npm writes node_modules into its folder of the generator's user). */
+  treeVolume: string;
+  /** The volume of the Python layer, with a `python` folder of the generator's user. */
+  depsVolume: string | null;
   image: string;
   runId: string;
   owner?: string;
-  kind: 'python' | 'node';
   memoryBytes: number;
   timeoutSeconds?: number;
 }
@@ -47,17 +55,19 @@ async function hasRequirements(tree: string): Promise<boolean> {
   return lines.some(Boolean);
 }
 
-// Lets the unprivileged sandbox user write a host folder this process created.
-async function grantWrite(dir: string): Promise<void> {
-  if (process.getuid?.() === 0) await chown(dir, RUN_UID, RUN_UID);
-  else await chmod(dir, 0o777);
+// What the install step of a tree (on this machine) will be: pip, npm, refused, or nothing.
+export async function planInstall(tree: string, kind: 'python' | 'node'): Promise<InstallPlan> {
+  if (kind === 'python') return (await hasRequirements(tree)) ? { kind: 'pip' } : { kind: 'none' };
+  const lock = checkNpmLock(tree);
+  if (lock.kind === 'not_offline') return { kind: 'refused', message: lock.message };
+  return lock.kind === 'offline' ? { kind: 'npm' } : { kind: 'none' };
 }
 
 /**
  * The install step, before the runs, in a container without the network like them: vendored
- * wheels from requirements.txt with pip into `layer`, or package-lock.json with `npm ci
- * --omit=dev --offline --ignore-scripts` into the tree's node_modules, from the tarballs the
- * tree holds. A lock that needs the network is refused before npm runs, naming the package. A
+ * wheels from requirements.txt with pip into the deps volume, or package-lock.json with `npm ci
+ * --omit=dev --offline --ignore-scripts` into the tree volume's node_modules, from the tarballs
+ * the tree holds. A lock that needs the network was refused by the plan, naming the package. A
  * failure is an outcome, reported by the runs.
  */
 export async function installDependencies(
@@ -65,14 +75,12 @@ export async function installDependencies(
   options: InstallOptions,
 ): Promise<InstallOutcome> {
   const started = performance.now();
-  const pip = options.kind === 'python' && (await hasRequirements(options.tree));
-  const lock = options.kind === 'node' ? checkNpmLock(options.tree) : { kind: 'none' as const };
-  if (lock.kind === 'not_offline')
-    return { kind: 'npm', ok: false, seconds: 0, message: `install step refused: ${lock.message}` };
-  const npm = lock.kind === 'offline';
-  if (!pip && !npm) return { kind: 'none', ok: true, seconds: 0 };
-  await mkdir(options.layer, { recursive: true });
-  await grantWrite(pip ? options.layer : options.tree);
+  const { plan } = options;
+  if (plan.kind === 'refused')
+    return { kind: 'npm', ok: false, seconds: 0, message: `install step refused: ${plan.message}` };
+  if (plan.kind === 'none') return { kind: 'none', ok: true, seconds: 0 };
+  const pip = plan.kind === 'pip';
+  if (pip && !options.depsVolume) throw new Error('the pip install step needs its deps volume');
   const argv = pip
     ? [
         'python3',
@@ -97,8 +105,10 @@ export async function installDependencies(
     owner: options.owner,
     hostname: 'rpe-install',
     mounts: [
-      { source: options.tree, target: TREE, readOnly: pip },
-      { source: options.layer, target: DEPS_DIR, readOnly: false },
+      { volume: options.treeVolume, target: TREE, readOnly: pip },
+      ...(options.depsVolume
+        ? [{ volume: options.depsVolume, target: DEPS_DIR, readOnly: false }]
+        : []),
     ],
     network: 'none',
     memoryBytes: Math.max(options.memoryBytes, 1024 ** 3),

@@ -9,6 +9,14 @@ type SshEndpoint = Extract<DockerEndpoint, { kind: 'ssh' }>;
 /** The longest stderr of ssh kept for an error message. */
 const STDERR_CAP = 4096;
 
+/** The code of an error of the ssh transport itself (ssh could not start, or ended). */
+export const SSH_TRANSPORT_ERROR = 'ERR_SSH_TRANSPORT';
+
+// An error of the ssh transport, marked so that it is told from an answer of the engine.
+function transportError(message: string): Error {
+  return Object.assign(new Error(message), { code: SSH_TRANSPORT_ERROR });
+}
+
 // The docker CLI's command for ssh:// hosts: the system's ssh (its config, keys, agent and
 // known_hosts) running `docker system dial-stdio` on the remote machine.
 export function sshCommand(endpoint: SshEndpoint): string[] {
@@ -49,7 +57,7 @@ function dial(endpoint: SshEndpoint): Duplex {
   // ssh gone mid-write: its exit status (below) says why.
   child.stdin.on('error', () => undefined);
   child.on('error', (error: NodeJS.ErrnoException) =>
-    socket.destroy(new Error(`cannot run ssh (${error.code ?? error.message})`)),
+    socket.destroy(transportError(`cannot run ssh (${error.code ?? error.message})`)),
   );
   child.on('close', (code) => {
     if (code === 0 || socket.destroyed) return void socket.push(null);
@@ -59,7 +67,7 @@ function dial(endpoint: SshEndpoint): Duplex {
       .pop()
       ?.replace(/^ssh:\s*/, '')
       .trim();
-    socket.destroy(new Error(last || `ssh exited with status ${code}`));
+    socket.destroy(transportError(last || `ssh exited with status ${code}`));
   });
   const pipes = [child.stdout, child.stdin, child.stderr] as unknown as Socket[];
   // What the HTTP client asks of a socket; idle kept-alive connections must not hold the process.

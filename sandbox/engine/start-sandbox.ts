@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type Dockerode from 'dockerode';
 import type { Engine } from './connect-engine.js';
 import { runLabels } from './labels.js';
@@ -20,8 +21,12 @@ export const TRACE_DIR = '/trace';
 /** Largest trace kept; a run that makes more network calls than fit is already disqualified. */
 export const TRACE_BYTES = 1024 * 1024;
 
+/**
+ * A volume of the engine mounted into a sandbox. Nothing of the client's filesystem is ever
+ * mounted: what a container sees comes through the engine's API, so any engine will do.
+ */
 export interface SandboxMount {
-  source: string;
+  volume: string;
   target: string;
   readOnly: boolean;
 }
@@ -35,6 +40,7 @@ export interface SandboxSpec {
   mounts: SandboxMount[];
   /** 'host' only for an install step that must download packages; runs always get 'none'. */
   network: 'none' | 'host';
+  /** Memory (and memory+swap) limit; 0 for none (the toolkit's own helper containers). */
   memoryBytes: number;
   cpus: number;
   pids: number;
@@ -50,6 +56,8 @@ export interface Sandbox {
   exec(options: ExecOptions): Promise<ExecResult>;
   /** Whether the engine saw the kernel's out-of-memory killer act in this container. */
   oomKilled(): Promise<boolean>;
+  /** Unpacks a tar archive at `path`, which must be on a writable volume of the container. */
+  putArchive(path: string, archive: Readable): Promise<void>;
   /** Kills every process at once; the container stays until remove(). */
   kill(): Promise<void>;
   remove(): Promise<void>;
@@ -69,7 +77,14 @@ function createOptions(engine: Engine, spec: SandboxSpec): Dockerode.ContainerCr
     HostConfig: {
       NetworkMode: spec.network,
       ReadonlyRootfs: true,
-      Binds: spec.mounts.map((m) => `${m.source}:${m.target}:${m.readOnly ? 'ro' : 'rw'}`),
+      Mounts: spec.mounts.map((m) => ({
+        Type: 'volume' as const,
+        Source: m.volume,
+        Target: m.target,
+        ReadOnly: m.readOnly,
+        // The volumes are filled before any run: never with what the image has at the target.
+        VolumeOptions: { NoCopy: true } as Dockerode.MountSettings['VolumeOptions'],
+      })),
       Tmpfs: {
         '/tmp': tmpfs(spec.tmpBytes, 'mode=1777'),
         [OUTPUT_DIR]: tmpfs(spec.outputBytes, `uid=${RUN_UID},gid=${RUN_UID},mode=0700`),
@@ -119,6 +134,9 @@ export async function startSandbox(engine: Engine, spec: SandboxSpec): Promise<S
     async oomKilled() {
       const info = await container.inspect();
       return info.State.OOMKilled;
+    },
+    async putArchive(path, archive) {
+      await container.putArchive(archive, { path });
     },
     async kill() {
       await container.kill().catch(() => undefined);

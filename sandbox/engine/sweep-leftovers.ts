@@ -1,24 +1,13 @@
-import { readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Engine } from './connect-engine.js';
 import { LABELS } from './labels.js';
 
 /** Containers older than this are leftovers even when their creating process looks alive. */
 export const LEFTOVER_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
-/** Staging folders are named rpe-stage-<pid>-<random> so a later process can find orphans. */
-export const STAGE_DIR_PREFIX = 'rpe-stage-';
-const STAGE_DIR = /^rpe-stage-(\d+)-/;
-// Where staging folders live: the temporary folder, and the tmpfs /dev/shm for reordered copies.
-export function stageParents(): string[] {
-  return [tmpdir(), '/dev/shm'];
-}
-
 export interface SweepResult {
   removedContainers: string[];
-  /** Staging folders (submission copies, install layers) under the temporary folder. */
-  removedDirs: string[];
+  /** Volumes that held a submission's tree or its install layer. */
+  removedVolumes: string[];
 }
 
 function processAlive(pid: number): boolean {
@@ -46,7 +35,7 @@ function isLeftover(
   return !Number.isInteger(pid) || pid <= 0 || !processAlive(pid);
 }
 
-// Removes containers and staging folders of earlier runs whose creating process is gone or that are too old.
+// Removes containers and volumes of earlier runs whose creating process is gone or that are too old.
 export async function sweepLeftovers(
   engine: Engine,
   options: { maxAgeMs?: number } = {},
@@ -64,22 +53,28 @@ export async function sweepLeftovers(
       .then(() => removedContainers.push(info.Id))
       .catch(() => undefined);
   }
-  const removedDirs: string[] = [];
-  for (const entry of await readdir(tmpdir()).catch(() => [])) {
-    const match = STAGE_DIR.exec(entry);
-    if (!match || Number(match[1]) === engine.config.pid || processAlive(Number(match[1])))
-      continue;
-    await rm(join(tmpdir(), entry), { recursive: true, force: true }).catch(() => undefined);
-    removedDirs.push(entry);
+  // After the containers: a volume still mounted by one cannot be removed.
+  const { Volumes } = await engine.docker.listVolumes({ filters });
+  const removedVolumes: string[] = [];
+  for (const volume of Volumes ?? []) {
+    if (!isLeftover(engine, volume.Labels, now, maxAgeMs)) continue;
+    await engine.docker
+      .getVolume(volume.Name)
+      .remove()
+      .then(() => removedVolumes.push(volume.Name))
+      .catch(() => undefined);
   }
-  return { removedContainers, removedDirs };
+  return { removedContainers, removedVolumes };
 }
 
-// Removes every container an owner made, including one created a moment before an interrupt.
-export async function removeOwnedContainers(engine: Engine, owner: string): Promise<void> {
+// Removes every container an owner made, including one created a moment before an interrupt,
+// then its volumes.
+export async function removeOwned(engine: Engine, owner: string): Promise<void> {
   const filters = JSON.stringify({ label: [`${LABELS.owner}=${owner}`] });
   const containers = await engine.docker.listContainers({ all: true, filters });
   await Promise.allSettled(
     containers.map((c) => engine.docker.getContainer(c.Id).remove({ force: true, v: true })),
   );
+  const { Volumes } = await engine.docker.listVolumes({ filters });
+  await Promise.allSettled((Volumes ?? []).map((v) => engine.docker.getVolume(v.Name).remove()));
 }

@@ -1,44 +1,47 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, statfs } from 'node:fs/promises';
-import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RpeError } from '../../framework/errors.js';
 import {
   collectSandboxOutput,
-  connectEngine,
+  createTreeVolumes,
+  EngineConnectError,
   generatorCommand,
   generatorEnv,
   DEPS_DIR,
   inspectImage,
   installDependencies,
+  isEngineFailure,
   onInterrupt,
   OUTPUT_DIR,
-  readEngineConfig,
-  removeOwnedContainers,
+  packTree,
+  planInstall,
+  readEngineFacts,
+  removeOwned,
+  RUN_UID,
   RUN_USER,
   runnerImageFor,
-  STAGE_DIR_PREFIX,
-  stageSubmission,
   startSandbox,
   sweepLeftovers,
   TRACE_DIR,
-  type SandboxCollection,
   type Engine,
-  type ExecResult,
   type InstallOutcome,
   type Sandbox,
-  type StagedTree,
+  type TreeVolumes,
   tailText,
 } from '../engine/index.js';
-import { classifyRun } from './classify-run.js';
-import type { CollectedOutput } from './collect-output.js';
+import { dockerRunOutcome, networkAttemptsOf, OUTPUT_SLACK } from './docker-run-outcome.js';
 import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
-import { parseNetworkTrace, type NetworkAttempt } from './parse-network-trace.js';
-import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
+import {
+  readGeneratorToolkit,
+  TOOLKIT_MANIFEST,
+  type GeneratorToolkit,
+} from './read-generator-toolkit.js';
 
 export interface DockerExecutorOptions {
+  /** The engine the runs go to: DOCKER_HOST's, or a member of a pool. */
+  engine: Engine;
   submissionDir: string;
   entrypoint: Entrypoint;
   limits: Limits;
@@ -46,81 +49,16 @@ export interface DockerExecutorOptions {
   network?: 'none';
 }
 
-/** Largest submission whose reordered copy goes on the tmpfs /dev/shm (it costs memory there). */
-const REORDERED_ON_TMPFS_MAX = 512 * 1024 * 1024;
-/** Room in the output folder beyond the cap, so an oversized file shows as such instead of ENOSPC alone. */
-const OUTPUT_SLACK = 1024 * 1024;
-// What the output folder held, in the terms the shared classification uses.
-function toCollected(
-  found: SandboxCollection,
-  exitCode: number | null,
-  cap: number,
-): CollectedOutput {
-  const { output } = found;
-  const full = found.outputFreeBytes !== null && found.outputFreeBytes < OUTPUT_SLACK / 2;
-  if (output.kind === 'too_large' || (exitCode !== 0 && full))
-    return { status: 'output_limit', message: `the output exceeds the limit of ${cap} bytes` };
-  if (output.kind === 'symlink')
-    return {
-      status: 'unsafe_output',
-      message: 'the output is a symbolic link; it was not followed',
-    };
-  if (output.kind === 'not_regular')
-    return { status: 'unsafe_output', message: 'the output is not a regular file' };
-  if (output.kind === 'missing')
-    return { status: 'no_output', message: 'the generator did not write its output file' };
-  const outputSha256 = createHash('sha256').update(output.bytes).digest('hex');
-  return { status: 'ok', bytes: output.bytes.length, output: output.bytes, outputSha256 };
+/** The engine that ran the checks, as a report names it. */
+export interface EngineIdentity {
+  url: string;
+  /** The engine host's name (`docker info` Name). */
+  name: string;
+  version: string;
 }
 
-// A shell's 128+n exit status (what Docker reports for a killed process) as the signal's name.
-function signalOf(exitCode: number | null): string | null {
-  if (exitCode === null || exitCode <= 128) return null;
-  const entry = Object.entries(constants.signals).find(([, n]) => n === exitCode - 128);
-  return entry?.[0] ?? null;
-}
-
-// Status and message of a finished run: the shared order (timeout, memory, output, exit code).
-function verdict(
-  exec: ExecResult,
-  found: SandboxCollection | Error,
-  oomKilled: boolean,
-  limits: Limits,
-): Pick<RunResult, 'status' | 'message' | 'output' | 'outputSha256'> {
-  const stderrTail = tailText(exec.stderr);
-  const collected: CollectedOutput =
-    found instanceof Error
-      ? { status: 'no_output', message: `the output could not be read: ${found.message}` }
-      : toCollected(found, exec.exitCode, limits.outputBytes);
-  const { status, message } = classifyRun({
-    timedOut: exec.timedOut,
-    oomKilled,
-    exitCode: exec.exitCode,
-    signal: signalOf(exec.exitCode),
-    timeoutSeconds: limits.timeoutSeconds,
-    memoryLimited: true,
-    stderrTail,
-    collected,
-  });
-  // A clean exit whose output could not even be inspected is the runner's failure to explain.
-  if (status === 'no_output' && found instanceof Error)
-    return { status: 'runtime_error', message: collected.message };
-  // strace ends only once every traced process has; a cut trace means it was stopped early.
-  const trace =
-    found instanceof Error || found.trace === null ? null : parseNetworkTrace(found.trace);
-  const cut = exec.timedOut || trace?.complete ? null : trace ? 'cut short' : 'missing';
-  const monitor = cut && `the network monitor's trace is ${cut}: the run cannot be vouched for`;
-  if (status !== 'ok') return { status, message: monitor ? `${message}; ${monitor}` : message };
-  if (monitor) return { status: 'runtime_error', message: monitor };
-  return { status, output: collected.output, outputSha256: collected.outputSha256 };
-}
-
-// The network attempts in a collected trace, or null when there is no trace to read.
-function networkAttemptsOf(found: SandboxCollection | Error): NetworkAttempt[] | null {
-  if (found instanceof Error || found.trace === null) return null;
-  return parseNetworkTrace(found.trace).attempts;
-}
-
+/** How long `docker info` may take when the executor starts. */
+const INFO_TIMEOUT_MS = 15_000;
 // What the report should say about the install step, when there was one.
 function installNotes(install: InstallOutcome): string[] {
   if (install.kind === 'none') return [];
@@ -131,82 +69,112 @@ function installNotes(install: InstallOutcome): string[] {
   return [install.ok ? `${what} in ${install.seconds.toFixed(1)} s` : (install.message ?? what)];
 }
 
+// The engine's own error, rethrown as one line naming it: the run, not the generator, failed.
+function engineLost(engine: Engine, error: unknown): never {
+  const what =
+    error instanceof EngineConnectError
+      ? error.reason
+      : error instanceof Error
+        ? error.message.split('\n')[0]
+        : String(error);
+  throw new RpeError(
+    'engine_lost',
+    `lost the Docker engine at ${engine.config.endpoint.url} during the check: ${what}`,
+    { cause: error },
+  );
+}
+
+// The report's note when the reversed copy could not go on a tmpfs.
+function orderNote(tree: { bytes: number }): string {
+  const mib = (tree.bytes / 1024 ** 2).toFixed(0);
+  return `the tree (${mib} MiB) is too large for a tmpfs on the engine: both runs of a seed saw the same order of directory entries`;
+}
+
 /**
  * Executes a submission in network-less, read-only, unprivileged containers with limits, one
- * container per run, after the install step. `dispose()` (and Ctrl-C) removes everything it made.
+ * container per run, after the install step, on the engine it is given. The tree reaches the
+ * engine as an archive in volumes of its own; nothing of this machine is mounted. `dispose()`
+ * (and Ctrl-C) removes every container and volume it made.
  */
 export async function createDockerExecutor(options: DockerExecutorOptions): Promise<
   Executor & {
     image: { name: string; id: string };
+    engine: EngineIdentity;
     notes: string[];
     generatorToolkit: GeneratorToolkit | null;
   }
 > {
-  const engine: Engine = await connectEngine(readEngineConfig());
-  await sweepLeftovers(engine);
+  const { engine } = options;
   const runId = options.runId ?? randomUUID();
   const { ref } = runnerImageFor(options.entrypoint.kind);
-  const image = await inspectImage(engine, ref);
+  const submission = options.submissionDir;
+  const [, image, facts, plan] = await Promise.all([
+    sweepLeftovers(engine),
+    inspectImage(engine, ref),
+    readEngineFacts(engine, INFO_TIMEOUT_MS),
+    planInstall(submission, options.entrypoint.kind === 'python' ? 'python' : 'node'),
+  ]).catch((error: unknown) => {
+    if (isEngineFailure(error)) engineLost(engine, error);
+    throw error;
+  });
   if (!image)
     throw new RpeError(
       'image_missing',
-      `the runner image ${ref} is missing: build it with \`rpe sandbox images build\``,
+      `the runner image ${ref} is missing on ${engine.config.endpoint.url}: build it with \`rpe sandbox images build\``,
     );
-  const stage = await mkdtemp(join(tmpdir(), `${STAGE_DIR_PREFIX}${process.pid}-`));
+  const identity = {
+    url: engine.config.endpoint.url,
+    name: facts.name,
+    version: facts.serverVersion,
+  };
+  // With a lock, node_modules comes from the install step alone, never from the working tree.
+  const locked = existsSync(join(submission, 'package-lock.json'));
+  const tree = await packTree(submission, {
+    ...(locked ? { skipTopLevel: ['node_modules'] } : {}),
+    ...(plan.kind === 'npm' ? { ownFolders: [{ name: 'node_modules', uid: RUN_UID }] } : {}),
+  });
   const live = new Set<Sandbox>();
-  const extraDirs: string[] = [];
   const owner = randomUUID();
   const cleanup = async () => {
     await Promise.allSettled([...live].map((sandbox) => sandbox.remove()));
-    await removeOwnedContainers(engine, owner).catch(() => undefined);
-    for (const dir of [stage, ...extraDirs]) await rm(dir, { recursive: true, force: true });
+    await removeOwned(engine, owner).catch(() => undefined);
   };
   const release = onInterrupt(cleanup);
-  const tree = join(stage, 'tree');
-  let reversed: Promise<string> | undefined;
   let install: InstallOutcome;
-  let staged: StagedTree;
+  let volumes: TreeVolumes;
   let generatorToolkit: GeneratorToolkit | null = null;
   try {
-    // With a lock, node_modules comes from the install step alone, never from the working tree.
-    const locked = existsSync(join(options.submissionDir, 'package-lock.json'));
-    staged = await stageSubmission(options.submissionDir, tree, {
-      reverse: false,
-      ...(locked ? { skipTopLevel: ['node_modules'] } : {}),
-    });
-    install = await installDependencies(engine, {
-      tree,
-      layer: join(stage, 'deps'),
+    volumes = await createTreeVolumes(engine, {
       image: ref,
       runId,
       owner,
-      kind: options.entrypoint.kind === 'python' ? 'python' : 'node',
+      tree,
+      deps: plan.kind === 'pip',
+      engineMemoryBytes: facts.memoryBytes,
+    });
+    install = await installDependencies(engine, {
+      plan,
+      treeVolume: volumes.forward,
+      depsVolume: volumes.deps,
+      image: ref,
+      runId,
+      owner,
       memoryBytes: options.limits.memoryBytes,
     });
+    // The reversed copy starts now, while the first runs go on; runs of the second wait for it.
+    if (install.ok) volumes.reversed().catch(() => undefined);
     if (install.ok && options.entrypoint.kind !== 'python')
-      generatorToolkit = await readGeneratorToolkit(tree);
+      generatorToolkit = await readGeneratorToolkit(submission, () =>
+        volumes.readFile(TOOLKIT_MANIFEST, 256 * 1024),
+      );
   } catch (error) {
     release();
     await cleanup();
+    if (isEngineFailure(error)) engineLost(engine, error);
     throw error;
   }
-  // The reversed copy is made after the install step, so it carries node_modules too. It goes on
-  // a tmpfs when one has room: ext4 lists entries by hash, so there the order would not change.
-  const reversedTree = () =>
-    (reversed ??= (async () => {
-      const shmFree = await statfs('/dev/shm')
-        .then((s) => s.bavail * s.bsize)
-        .catch(() => 0);
-      const parent =
-        staged.bytes < Math.min(REORDERED_ON_TMPFS_MAX, shmFree / 4)
-          ? await mkdtemp(join('/dev/shm', `${STAGE_DIR_PREFIX}${process.pid}-`))
-          : stage;
-      if (parent !== stage) extraDirs.push(parent);
-      await stageSubmission(tree, join(parent, 'tree-reversed'), { reverse: true });
-      return join(parent, 'tree-reversed');
-    })());
 
-  async function run(request: RunRequest): Promise<RunResult> {
+  async function runOnce(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;
     const base = { seed, variation: variation.name, stdoutTail: '', stderrTail: '' };
     if (!install.ok)
@@ -221,7 +189,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
         message: install.message,
         networkAttempts: null,
       };
-    const source = variation.reverseEntries ? await reversedTree() : tree;
+    const tree = variation.reverseEntries ? await volumes.reversed() : volumes.forward;
     request.onStatus?.(`seed ${seed} (${variation.name}): starting the container`);
     const sandbox = await startSandbox(engine, {
       image: ref,
@@ -229,10 +197,8 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
       owner,
       hostname: variation.hostname,
       mounts: [
-        { source, target: variation.submissionPath, readOnly: true },
-        ...(install.kind === 'pip'
-          ? [{ source: join(stage, 'deps'), target: DEPS_DIR, readOnly: true }]
-          : []),
+        { volume: tree, target: variation.submissionPath, readOnly: true },
+        ...(volumes.deps ? [{ volume: volumes.deps, target: DEPS_DIR, readOnly: true }] : []),
       ],
       network: 'none',
       memoryBytes: limits.memoryBytes,
@@ -259,19 +225,30 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
         stdout: { keep: 'tail', bytes: limits.logBytes },
         stderrBytes: limits.logBytes,
       });
+      // A command that ended without an exit status (its container gone, the engine restarted)
+      // says nothing about the generator.
+      if (exec.exitCode === null && !exec.timedOut)
+        throw new RpeError(
+          'engine_lost',
+          `lost the Docker engine at ${engine.config.endpoint.url} during the check: it gave no exit status for the run`,
+        );
       const found = exec.timedOut
         ? new Error('timed out')
         : await collectSandboxOutput(sandbox, {
             path: outputFile,
             maxBytes: limits.outputBytes,
             tracePath: `${TRACE_DIR}/${traceName}`,
-          }).catch((e: Error) => e);
+          }).catch((e: Error) => {
+            // The engine gone is not an output the generator failed to write.
+            if (isEngineFailure(e)) throw e;
+            return e;
+          });
       const oomKilled =
         !exec.timedOut &&
         ((!(found instanceof Error) && found.oomKills > 0) || (await sandbox.oomKilled()));
       return {
         ...base,
-        ...verdict(exec, found, oomKilled, limits),
+        ...dockerRunOutcome(exec, found, oomKilled, limits),
         exitCode: exec.exitCode,
         timedOut: exec.timedOut,
         oomKilled,
@@ -291,12 +268,27 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     }
   }
 
+  // One run; a connection to the engine that fails is thrown, never a verdict on the generator.
+  async function run(request: RunRequest): Promise<RunResult> {
+    try {
+      return await runOnce(request);
+    } catch (error) {
+      if (isEngineFailure(error)) engineLost(engine, error);
+      throw error;
+    }
+  }
+
   return {
     kind: 'docker',
     isolated: true,
     networkTraced: true,
     image: { name: ref, id: image.id },
-    notes: [runPlacesNote(OUTPUT_DIR), ...installNotes(install)],
+    engine: identity,
+    notes: [
+      runPlacesNote(OUTPUT_DIR),
+      ...installNotes(install),
+      ...(volumes.ordered ? [] : [orderNote(tree)]),
+    ],
     generatorToolkit,
     run,
     async dispose() {

@@ -27,3 +27,4 @@ export {
 } from './parse-network-trace.js';
 export { createLocalExecutor } from './local-executor.js';
 export { loadDockerExecutor, type CreateDockerExecutor } from './load-docker-executor.js';
+export type { DockerExecutorOptions, EngineIdentity } from './docker-executor.js';

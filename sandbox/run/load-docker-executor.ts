@@ -1,14 +1,8 @@
 import { RpeError } from '../../framework/errors.js';
-import type { Entrypoint, Executor, Limits } from './executor.js';
+import type { createDockerExecutor } from './docker-executor.js';
 
 /** The Docker executor's factory, as agreed between the engine and the checks. */
-export type CreateDockerExecutor = (options: {
-  submissionDir: string;
-  entrypoint: Entrypoint;
-  limits: Limits;
-  runId?: string;
-  network?: 'none';
-}) => Promise<Executor & { image: { name: string; id: string } }>;
+export type CreateDockerExecutor = typeof createDockerExecutor;
 
 /**
  * Loads the Docker executor on demand: `rpe check` and the library never pay for dockerode, and a

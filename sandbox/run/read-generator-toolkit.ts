@@ -8,22 +8,32 @@ export interface GeneratorToolkit {
   resolved: string | null;
 }
 
-async function readJson<T>(path: string): Promise<T | null> {
+/** Where the installed toolkit's manifest is, relative to the tree. */
+export const TOOLKIT_MANIFEST = 'node_modules/reverse-poleval/package.json';
+
+async function readJson<T>(read: () => Promise<Buffer | string | null>): Promise<T | null> {
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as T;
+    const text = await read();
+    return text === null ? null : (JSON.parse(String(text)) as T);
   } catch {
     return null;
   }
 }
 
-// The reverse-poleval installed in a tree's node_modules (what `import 'reverse-poleval'` loads), or null.
-export async function readGeneratorToolkit(tree: string): Promise<GeneratorToolkit | null> {
-  const manifest = await readJson<{ version?: string }>(
-    join(tree, 'node_modules', 'reverse-poleval', 'package.json'),
-  );
+/**
+ * The reverse-poleval installed in a tree's node_modules (what `import 'reverse-poleval'` loads),
+ * or null. `readManifest` reads the installed manifest where the install step put it (the
+ * sandbox's volume); by default it is read from the tree.
+ */
+export async function readGeneratorToolkit(
+  tree: string,
+  readManifest: () => Promise<Buffer | string | null> = () =>
+    readFile(join(tree, TOOLKIT_MANIFEST), 'utf8'),
+): Promise<GeneratorToolkit | null> {
+  const manifest = await readJson<{ version?: string }>(readManifest);
   if (!manifest?.version) return null;
-  const lock = await readJson<{ packages?: Record<string, { resolved?: string }> }>(
-    join(tree, 'package-lock.json'),
+  const lock = await readJson<{ packages?: Record<string, { resolved?: string }> }>(() =>
+    readFile(join(tree, 'package-lock.json'), 'utf8'),
   );
   const resolved = lock?.packages?.['node_modules/reverse-poleval']?.resolved ?? null;
   return { version: manifest.version, resolved };

@@ -11,6 +11,7 @@ import {
   DEFAULT_LIMITS,
   readEngineConfig,
   RUNNER_IMAGES,
+  type Engine,
 } from '../../sandbox/index.js';
 import { createDockerExecutor } from '../../sandbox/run/docker-executor.js';
 import { measure, report } from './measure.js';
@@ -42,7 +43,7 @@ async function bareRuns(): Promise<void> {
       ]);
 }
 
-async function fullCheck(jobs?: number): Promise<void> {
+async function fullCheck(engine: Engine, jobs?: number): Promise<void> {
   const limits = { ...DEFAULT_LIMITS };
   const result = await checkSubmission({
     dir: fixture,
@@ -50,7 +51,7 @@ async function fullCheck(jobs?: number): Promise<void> {
     limits,
     jobs,
     createExecutor: (entrypoint, submissionDir) =>
-      createDockerExecutor({ submissionDir, entrypoint, limits }),
+      createDockerExecutor({ engine, submissionDir, entrypoint, limits }),
   });
   if (result.verdict !== 'eligible') throw new Error(`good-python was ${result.verdict}`);
 }
@@ -60,11 +61,11 @@ export async function run(): Promise<void> {
   await buildRunnerImages(engine);
   const runs = Number(process.env.RPE_BENCH_RUNS ?? 5);
   const bare = await measure('six bare docker runs', bareRuns, { runs, warmup: 1 });
-  const check = await measure('full check, 3 seeds x 2 runs', () => fullCheck(), {
+  const check = await measure('full check, 3 seeds x 2 runs', () => fullCheck(engine), {
     runs,
     warmup: 1,
   });
-  const serial = await measure('full check, one run at a time', () => fullCheck(1), {
+  const serial = await measure('full check, one run at a time', () => fullCheck(engine, 1), {
     runs,
     warmup: 1,
   });

@@ -78,9 +78,17 @@ export async function ensureImages(): Promise<void> {
 }
 
 // Containers still carrying a run's label: a finished run must leave none.
-export async function containersOfRun(runId: string): Promise<string[]> {
-  if (!engine) return [];
+export async function containersOfRun(runId: string, on = engine): Promise<string[]> {
+  if (!on) return [];
   const filters = JSON.stringify({ label: [`org.reverse-poleval.run=${runId}`] });
-  const list = await engine.docker.listContainers({ all: true, filters });
+  const list = await on.docker.listContainers({ all: true, filters });
   return list.map((c) => c.Id);
+}
+
+// Volumes still carrying a run's label (the tree, its reversed copy, the install layer).
+export async function volumesOfRun(runId: string, on = engine): Promise<string[]> {
+  if (!on) return [];
+  const filters = JSON.stringify({ label: [`org.reverse-poleval.run=${runId}`] });
+  const { Volumes } = await on.docker.listVolumes({ filters });
+  return (Volumes ?? []).map((v) => v.Name);
 }

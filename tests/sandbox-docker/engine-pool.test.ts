@@ -1,19 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchRow, Report } from '../../sandbox/check/index.js';
 import {
   inspectRunnerImages,
-  probeSharedFiles,
   RUNNER_IMAGES,
+  sweepLeftovers,
   type EngineImages,
   type PoolDiagnosis,
 } from '../../sandbox/engine/index.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS, SUBMISSIONS } from './docker-engine.js';
 import {
   ENGINE2,
+  ENGINE2_PID,
   MAIN_ENGINE,
   SSH_ENGINE,
   TLS_CLIENT_DIR,
@@ -62,6 +64,25 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       // Start from an empty second engine (the test engine's own images only).
       for (const image of (await inspectRunnerImages(testEngines.engine2)).reverse())
         if (image.id) await testEngines.engine2.docker.getImage(image.ref).remove({ force: true });
+      // A batch on it alone stops before any check, saying where the images are missing.
+      writeFileSync(join(scratch, 'one.txt'), join(SUBMISSIONS, 'good-python'));
+      writeFileSync(join(scratch, 'seeds.txt'), '0\n');
+      const bare = await rpe([
+        'sandbox',
+        'batch',
+        '--submissions',
+        join(scratch, 'one.txt'),
+        '--seeds-file',
+        join(scratch, 'seeds.txt'),
+        '--out',
+        join(scratch, 'bare'),
+        '--engine',
+        ENGINE2,
+      ]);
+      expect(bare.exitCode).toBe(2);
+      expect(bare.stderr).toBe(
+        `rpe: no engine of the pool has the runner images: build them with \`rpe sandbox images build\` and the same engines (${ENGINE2})\n`,
+      );
       const first = await buildImages([MAIN_ENGINE, ENGINE2], '--json');
       expect(first.exitCode, first.stderr).toBe(0);
       const doc = JSON.parse(first.stdout) as { source: string; engines: EngineImages[] };
@@ -197,36 +218,188 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     );
   });
 
-  it('the second engine cannot see the client files: its containers get an empty /tmp folder', async () => {
-    if (!testEngines || !engine) return;
-    expect(await probeSharedFiles(engine, RUNNER_IMAGES.python)).toBe(true);
-    expect(await probeSharedFiles(testEngines.engine2, RUNNER_IMAGES.python)).toBe(false);
+  it("checks a submission on the second engine, whose containers cannot see this machine's /tmp", async () => {
+    if (!testEngines) return;
+    // A bind mount of a folder of this machine's /tmp shows an empty folder there...
+    writeFileSync(join(scratch, 'marker'), 'here');
+    const probe = await execa(
+      'docker',
+      [
+        '-H',
+        ENGINE2,
+        'run',
+        '--rm',
+        '-v',
+        `${scratch}:/probe:ro`,
+        RUNNER_IMAGES.python,
+        'ls',
+        '/probe',
+      ],
+      { reject: false },
+    );
+    expect(probe.stdout).toBe('');
+    // ...yet a check there is eligible: nothing of this machine is mounted into its runs.
+    const run = await rpe(
+      ['sandbox', 'run', join(SUBMISSIONS, 'good-python'), '--seeds', '0,1', '--json'],
+      { DOCKER_HOST: ENGINE2 },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.verdict).toBe('eligible');
+    expect(report.engine).toMatchObject({ url: ENGINE2, version: expect.stringMatching(/^\d+\./) });
   });
 
-  it('batch takes the pool, skips an engine that does not answer, and runs where the files are seen', async () => {
-    const submissions = join(scratch, 'submissions.txt');
-    writeFileSync(submissions, `${join(SUBMISSIONS, 'good-python')}\n`);
-    writeFileSync(join(scratch, 'seeds.txt'), '0\n');
-    const args = ['sandbox', 'batch', '--submissions', submissions];
-    args.push('--seeds-file', join(scratch, 'seeds.txt'), '--json');
-    const out = join(scratch, 'out');
-    const pool = await rpe([
-      ...args,
+  it('checks a TypeScript submission on the TLS engine reached with DOCKER_TLS_VERIFY=1', async () => {
+    const run = await rpe(
+      ['sandbox', 'run', join(SUBMISSIONS, 'good-typescript'), '--seeds', '3', '--json'],
+      { DOCKER_HOST: TLS_ENGINE, DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: TLS_CLIENT_DIR },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.verdict).toBe('eligible');
+    expect(report.engine?.url).toBe(TLS_ENGINE);
+  });
+
+  // Eight submissions, eligible and failing, with the seeds of every check.
+  const BATCH = [
+    'good-python',
+    'good-typescript',
+    'good-javascript',
+    'static-list',
+    'nondeterministic-env',
+    'runtime-error',
+    'invalid-items',
+    'reads-data-relative',
+  ];
+
+  // A batch of `names` on `engines`; its rows, reports and stderr.
+  async function batch(out: string, names: string[], engines: string[], ...extra: string[]) {
+    const list = join(scratch, `${out}.txt`);
+    writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
+    writeFileSync(join(scratch, 'seeds.txt'), '0 1\n');
+    const result = await rpe([
+      'sandbox',
+      'batch',
+      '--submissions',
+      list,
+      '--seeds-file',
+      join(scratch, 'seeds.txt'),
       '--out',
-      out,
-      ...engineArgs([ENGINE2, 'tcp://127.0.0.1:1', MAIN_ENGINE]),
+      join(scratch, out),
+      '--json',
+      ...engineArgs(engines),
+      ...extra,
     ]);
-    expect(pool.exitCode, pool.stderr).toBe(0);
-    expect(pool.stderr).toContain(
+    const rows =
+      result.exitCode === 0 ? (JSON.parse(result.stdout) as { rows: BatchRow[] }).rows : [];
+    const reports = rows.map(
+      (r) => JSON.parse(readFileSync(join(scratch, out, r.name, 'report.json'), 'utf8')) as Report,
+    );
+    return { result, rows, reports };
+  }
+
+  // What must not depend on the engine: verdicts, reasons and every run's output hash.
+  const outcome = (rows: BatchRow[], reports: Report[]) =>
+    rows.map((row, i) => ({
+      name: row.name,
+      verdict: row.verdict,
+      reasons: row.reasons,
+      image: row.image_id,
+      outputs: reports[i]?.seeds.map((s) => [s.output_sha256, s.runs.map((r) => r.output_sha256)]),
+    }));
+
+  it('spreads a batch over both engines with the same verdicts and output hashes as on one, skipping one that does not answer', async () => {
+    const one = await batch('one', BATCH, [MAIN_ENGINE]);
+    expect(one.result.exitCode, one.result.stderr).toBe(0);
+    const pool = await batch('pool', BATCH, [
+      `${MAIN_ENGINE}#jobs=1`,
+      `${ENGINE2}#jobs=1`,
+      'tcp://127.0.0.1:1',
+    ]);
+    expect(pool.result.exitCode, pool.result.stderr).toBe(0);
+    expect(pool.result.stderr).toContain(
       'rpe sandbox batch: engine tcp://127.0.0.1:1 skipped: connection refused at 127.0.0.1:1\n',
     );
-    expect(pool.stderr).toContain(`runs the whole batch on one of them, ${MAIN_ENGINE}\n`);
-    const { rows } = JSON.parse(pool.stdout) as { rows: { verdict: string }[] };
-    expect(rows.map((r) => r.verdict)).toEqual(['eligible']);
-    const alone = await rpe([...args, '--out', join(scratch, 'out2'), '--engine', ENGINE2]);
-    expect(alone.exitCode).toBe(2);
-    expect(alone.stderr).toMatch(
-      /^rpe: no engine of the pool sees this machine's files \(unix:\/\/\/run\/rpe-engine2\/docker\.sock\): /,
+    expect(outcome(pool.rows, pool.reports)).toEqual(outcome(one.rows, one.reports));
+    expect(new Set(one.rows.map((r) => r.verdict))).toEqual(
+      new Set(['eligible', 'disqualified', 'incomplete']),
     );
-  }, 120_000);
+    // Both engines took submissions; each report names the engine that ran all of it.
+    expect(new Set(pool.rows.map((r) => r.engine))).toEqual(new Set([MAIN_ENGINE, ENGINE2]));
+    pool.rows.forEach((row, i) => expect(pool.reports[i]?.engine?.url).toBe(row.engine));
+    const md = readFileSync(join(scratch, 'pool', 'summary.md'), 'utf8');
+    expect(md).toContain(`\`${ENGINE2}\``);
+    expect(md).toMatch(/- engines: `unix:\/\/\/var\/run\/docker\.sock` \d+ submissions?; /);
+    // A second run resumes every report, whichever engine made it.
+    const again = await batch('pool', BATCH, [MAIN_ENGINE]);
+    expect(again.rows.map((r) => r.resumed)).toEqual(BATCH.map(() => true));
+  }, 600_000);
+
+  it('loses nothing when the second engine is killed mid-batch: its submission runs on the first', async () => {
+    if (!testEngines) return;
+    const names = [
+      'sleep-forever',
+      'good-python',
+      'good-typescript',
+      'static-list',
+      'runtime-error',
+      'good-javascript',
+    ];
+    const list = join(scratch, 'kill.txt');
+    writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
+    writeFileSync(join(scratch, 'seed.txt'), '0\n');
+    const running = rpe([
+      'sandbox',
+      'batch',
+      '--submissions',
+      list,
+      '--seeds-file',
+      join(scratch, 'seed.txt'),
+      '--out',
+      join(scratch, 'kill'),
+      '--timeout',
+      '20',
+      '--json',
+      ...engineArgs([`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]),
+    ]);
+    try {
+      // Once the second engine has a check in hand (its keeper and a container of a run or an
+      // install step), kill it.
+      const filters = JSON.stringify({ label: ['org.reverse-poleval.run'] });
+      for (let i = 0; i < 240; i++) {
+        const ours = await testEngines.engine2.docker.listContainers({ filters });
+        if (ours.length >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      process.kill(Number(readFileSync(ENGINE2_PID, 'utf8')), 'SIGKILL');
+      const result = await running;
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(
+        /rpe sandbox batch: engine unix:\/\/\/run\/rpe-engine2\/docker\.sock lost: stopped answering: /,
+      );
+      const { rows } = JSON.parse(result.stdout) as { rows: BatchRow[] };
+      expect(rows.map((r) => r.name)).toEqual(names);
+      expect(rows.map((r) => r.verdict)).not.toContain('error');
+      expect(rows.find((r) => r.name === 'sleep-forever')?.reasons).toContain('timeout');
+      // What the second engine had in hand when it died was checked again on the first.
+      const moved = rows.filter((r) => r.requeued_from.length > 0);
+      expect(moved.length).toBeGreaterThan(0);
+      for (const row of moved) {
+        expect(row).toMatchObject({ engine: MAIN_ENGINE, requeued_from: [ENGINE2] });
+        const report = JSON.parse(
+          readFileSync(join(scratch, 'kill', row.name, 'report.json'), 'utf8'),
+        ) as Report;
+        expect(report.engine?.url).toBe(MAIN_ENGINE);
+        expect(report.requeued).toEqual([
+          { engine: ENGINE2, reason: expect.stringMatching(/^stopped answering: /) },
+        ]);
+      }
+    } finally {
+      await running.catch(() => undefined);
+      await execa('bash', [join(root, 'scripts', 'ci', 'start-test-engines.sh')]);
+    }
+    // What the killed engine held is swept by the next process that uses it.
+    const swept = await sweepLeftovers(testEngines.engine2);
+    expect(swept.removedVolumes.length).toBeGreaterThan(0);
+  }, 600_000);
 });

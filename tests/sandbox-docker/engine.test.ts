@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,13 +7,17 @@ import {
   inspectRunnerImages,
   LABELS,
   RUNNER_IMAGES,
-  stageParents,
-  STAGE_DIR_PREFIX,
   startSandbox,
   sweepLeftovers,
   TSX_LOADER,
 } from '../../sandbox/engine/index.js';
-import { containersOfRun, engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from './docker-engine.js';
+import {
+  containersOfRun,
+  engine,
+  ensureImages,
+  IMAGE_BUILD_TIMEOUT_MS,
+  volumesOfRun,
+} from './docker-engine.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const rpe = (...args: string[]) =>
@@ -77,7 +80,7 @@ describe.skipIf(!engine)('Docker engine', () => {
     expect(strace.stdout).toMatch(/^711\nstrace -- version \d+/);
   }, 60_000);
 
-  it('sweeps containers whose creating process is gone, and spares a live process', async () => {
+  it('sweeps containers and volumes whose creating process is gone, and spares a live process', async () => {
     if (!engine) return;
     const runId = `sweep-${randomUUID()}`;
     const base = {
@@ -96,12 +99,34 @@ describe.skipIf(!engine)('Docker engine', () => {
       [LABELS.session]: 'alive',
       [LABELS.pid]: String(process.ppid),
     });
+    const volume = async (name: string, labels: Record<string, string>) => {
+      await engine?.docker.createVolume({ Name: name, Labels: { ...base, ...labels } });
+      return name;
+    };
+    const deadVolume = await volume(`rpe-test-${runId}-dead`, {
+      [LABELS.session]: 'gone',
+      [LABELS.pid]: String(2 ** 22 + 1),
+    });
+    const aliveVolume = await volume(`rpe-test-${runId}-alive`, {
+      [LABELS.session]: 'alive',
+      [LABELS.pid]: String(process.ppid),
+    });
     try {
       const swept = await sweepLeftovers(engine);
       expect(swept.removedContainers).toContain(dead);
       expect(swept.removedContainers).not.toContain(alive);
       expect(await containersOfRun(runId)).toEqual([alive]);
+      expect(swept.removedVolumes).toContain(deadVolume);
+      expect(await volumesOfRun(runId)).toEqual([aliveVolume]);
     } finally {
+      await engine.docker
+        .getVolume(aliveVolume)
+        .remove()
+        .catch(() => undefined);
+      await engine.docker
+        .getVolume(deadVolume)
+        .remove()
+        .catch(() => undefined);
       await engine.docker.getContainer(alive).remove({ force: true });
       await engine.docker
         .getContainer(dead)
@@ -117,8 +142,8 @@ describe.skipIf(!engine)('Docker engine', () => {
       image: RUNNER_IMAGES.python,
       runId,
       hostname: 'rpe-test',
-      // A file mounted over a folder: created fine, refused at start.
-      mounts: [{ source: join(root, 'package.json'), target: '/usr/bin', readOnly: true }],
+      // A volume mounted over a file: created fine, refused at start.
+      mounts: [{ volume: `rpe-test-${runId}`, target: '/usr/bin/env', readOnly: true }],
       network: 'none' as const,
       memoryBytes: 64 * 1024 * 1024,
       cpus: 1,
@@ -126,8 +151,15 @@ describe.skipIf(!engine)('Docker engine', () => {
       outputBytes: 1024 * 1024,
       tmpBytes: 1024 * 1024,
     };
-    await expect(startSandbox(engine, spec)).rejects.toThrow(/not a directory|mount/i);
-    expect(await containersOfRun(runId)).toEqual([]);
+    try {
+      await expect(startSandbox(engine, spec)).rejects.toThrow(/not a directory|mount/i);
+      expect(await containersOfRun(runId)).toEqual([]);
+    } finally {
+      await engine.docker
+        .getVolume(`rpe-test-${runId}`)
+        .remove()
+        .catch(() => undefined);
+    }
   });
 
   it('removes the containers of a run interrupted with SIGINT', async () => {
@@ -144,17 +176,16 @@ describe.skipIf(!engine)('Docker engine', () => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('running') && resolve());
       child.on('exit', () => reject(new Error('the child ended before its run started')));
     });
-    expect(await containersOfRun(runId)).toHaveLength(1);
+    // The run's container and the keeper of its volumes.
+    expect(await containersOfRun(runId)).toHaveLength(2);
+    expect(await volumesOfRun(runId)).not.toEqual([]);
     child.kill('SIGINT');
     const [, signal] = (await new Promise((resolve) =>
       child.on('exit', (...args) => resolve(args)),
     )) as [number | null, string | null];
     expect(signal).toBe('SIGINT');
     expect(await containersOfRun(runId)).toEqual([]);
-    for (const parent of stageParents())
-      expect(
-        (await readdir(parent)).filter((e) => e.startsWith(`${STAGE_DIR_PREFIX}${child.pid}-`)),
-      ).toEqual([]);
+    expect(await volumesOfRun(runId)).toEqual([]);
   }, 60_000);
 
   it('rpe sandbox doctor --json says the sandbox is ready', async () => {

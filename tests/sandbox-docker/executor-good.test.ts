@@ -66,6 +66,26 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
     expect(b.pid).toBe(PID_BASE + ENV_VARIATIONS[1].pidShift + 1);
   });
 
+  it('sends the tree through the engine: each folder of the second copy lists in reverse, symlinks kept', async () => {
+    const { results, notes } = await runFixture(join(DOCKER_SUBMISSIONS, 'lists-its-tree'), {
+      variations: [...ENV_VARIATIONS],
+    });
+    const [a, b] = results.map(
+      (r) =>
+        JSON.parse(lines(r.output)[0] ?? '{}') as {
+          listings: Record<string, string[]>;
+          link: string;
+        },
+    );
+    expect(Object.keys(a?.listings ?? {}).sort()).toEqual(['.', 'a', 'a.b']);
+    expect([...(a?.listings['.'] ?? [])].sort()).toEqual(['a', 'a.b', 'b', 'c', 'e', 'link']);
+    // Names that sort around a folder's own (a, a.b) and a symlink whose target has `..` too.
+    for (const [folder, names] of Object.entries(a?.listings ?? {}))
+      expect(b?.listings[folder]).toEqual([...names].reverse());
+    expect([a?.link, b?.link]).toEqual(['../generate.py', '../generate.py']);
+    expect(notes.join('\n')).not.toMatch(/same order/);
+  });
+
   it('installs vendored wheels offline before the runs', async () => {
     const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'pip-vendored'));
     expect(results[0]?.status).toBe('ok');

@@ -1,40 +1,51 @@
 // Runs one fixture submission through the Docker executor and checks what every run must leave
-// behind: no container with the run's label, no staging folder, and an unchanged submission.
+// behind: no container and no volume with the run's label, and an unchanged submission.
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { expect } from 'vitest';
-import { STAGE_DIR_PREFIX, stageParents } from '../../sandbox/engine/index.js';
-import { createDockerExecutor } from '../../sandbox/run/docker-executor.js';
+import type { Engine } from '../../sandbox/engine/index.js';
+import { createDockerExecutor, type EngineIdentity } from '../../sandbox/run/docker-executor.js';
 import { ENV_VARIATIONS } from '../../sandbox/run/env-variations.js';
 import type { EnvVariation, Limits, RunResult } from '../../sandbox/run/executor.js';
 import { detectEntrypoint, hashTree } from '../../sandbox/submission/index.js';
-import { containersOfRun, TEST_LIMITS } from './docker-engine.js';
+import {
+  containersOfRun,
+  engine as mainEngine,
+  TEST_LIMITS,
+  volumesOfRun,
+} from './docker-engine.js';
 
 export interface FixtureRun {
   results: RunResult[];
   image: { name: string; id: string };
-}
-
-async function stagingDirsOfThisProcess(): Promise<string[]> {
-  const found: string[] = [];
-  for (const parent of stageParents()) {
-    const entries = await readdir(parent).catch(() => []);
-    found.push(...entries.filter((e) => e.startsWith(`${STAGE_DIR_PREFIX}${process.pid}-`)));
-  }
-  return found;
+  engine: EngineIdentity;
+  notes: string[];
 }
 
 // Runs `dir` once per variation (seed 7 unless told), then asserts nothing was left behind.
 export async function runFixture(
   dir: string,
-  options: { limits?: Partial<Limits>; variations?: EnvVariation[]; seed?: number } = {},
+  options: {
+    limits?: Partial<Limits>;
+    variations?: EnvVariation[];
+    seed?: number;
+    /** The engine to run on (default: DOCKER_HOST's). */
+    engine?: Engine;
+  } = {},
 ): Promise<FixtureRun> {
+  const engine = options.engine ?? mainEngine;
+  if (!engine) throw new Error('no engine');
   const { entrypoint } = await detectEntrypoint(dir);
   if (!entrypoint) throw new Error(`${dir} has no entrypoint`);
   const before = await hashTree(dir);
   const runId = `test-${randomUUID()}`;
   const limits = { ...TEST_LIMITS, ...options.limits };
-  const executor = await createDockerExecutor({ submissionDir: dir, entrypoint, limits, runId });
+  const executor = await createDockerExecutor({
+    engine,
+    submissionDir: dir,
+    entrypoint,
+    limits,
+    runId,
+  });
   const results: RunResult[] = [];
   try {
     for (const variation of options.variations ?? [ENV_VARIATIONS[0]])
@@ -50,8 +61,8 @@ export async function runFixture(
   } finally {
     await executor.dispose();
   }
-  expect(await containersOfRun(runId)).toEqual([]);
-  expect(await stagingDirsOfThisProcess()).toEqual([]);
+  expect(await containersOfRun(runId, engine)).toEqual([]);
+  expect(await volumesOfRun(runId, engine)).toEqual([]);
   expect(await hashTree(dir)).toBe(before);
-  return { results, image: executor.image };
+  return { results, image: executor.image, engine: executor.engine, notes: executor.notes };
 }

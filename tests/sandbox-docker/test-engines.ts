@@ -10,6 +10,8 @@ import {
 
 /** The second engine's socket; in its own mount namespace with a private /tmp. */
 export const ENGINE2 = 'unix:///run/rpe-engine2/docker.sock';
+/** The second engine's dockerd, which a test kills to see a batch lose nothing. */
+export const ENGINE2_PID = '/run/rpe-engine2/dockerd.pid';
 /** The same daemon over TCP with TLS and client certificates. */
 export const TLS_ENGINE = 'tcp://127.0.0.1:2376';
 /** ca.pem, cert.pem and key.pem of a client the TLS engine accepts. */

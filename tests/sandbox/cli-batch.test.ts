@@ -82,7 +82,7 @@ describe('rpe sandbox batch --local', { timeout: 240_000 }, () => {
     );
     const csv = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe(
-      'name,source,commit,verdict,reasons,warnings,tree_hash,max_seed_seconds,image,image_id,toolkit_version,report,resumed,rerun_because,message,seeds,timeout_seconds,memory_bytes,cpus,executor',
+      'name,source,commit,verdict,reasons,warnings,tree_hash,max_seed_seconds,image,image_id,engine,toolkit_version,report,resumed,rerun_because,requeued_from,message,seeds,timeout_seconds,memory_bytes,cpus,executor',
     );
     expect(csv).toHaveLength(5);
     expect(csv[3]).toMatch(

@@ -1,18 +1,14 @@
 import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { addLimitOptions, parseJobs, parseLimits } from '../../check-command.js';
-import {
-  addEngineOptions,
-  engineListOptions,
-  namesPool,
-  type EngineFlags,
-} from '../../engine-options.js';
+import { addEngineOptions, engineListOptions, type EngineFlags } from '../../engine-options.js';
 import { printJson, printLine, progress } from '../../output.js';
+import type { Limits } from '../../../sandbox/index.js';
 
 interface BatchFlags extends EngineFlags {
   submissions: string;
   seedsFile: string;
-  jobs: string;
+  jobs?: string;
   out: string;
   local?: boolean;
   rerun?: boolean;
@@ -22,42 +18,33 @@ interface BatchFlags extends EngineFlags {
   json?: boolean;
 }
 
-// Resolves the pool the options name and points the Docker executor at one of its engines: the
-// first that answers and sees this machine's files, which the executor still bind-mounts. The
-// executor takes its engine from DOCKER_HOST, so the chosen engine is put there. Spreading a batch
-// over every engine of the pool comes with the pool scheduler.
-async function chooseEngine(flags: BatchFlags): Promise<void> {
-  const engine = await import('../../../sandbox/engine/index.js');
-  const config = engine.readEngineConfig();
-  if (!namesPool(flags, config)) return;
-  const pool = await engine.resolveEnginePool(config, engineListOptions(flags));
-  const note = (line: string) => process.stderr.write(`rpe sandbox batch: ${line}\n`);
-  const ready = engine.requireReadyEngines(pool);
-  let chosen: (typeof ready)[number] | undefined;
-  for (const member of ready) {
-    const image = engine.RUNNER_IMAGES.python;
-    if (await engine.probeSharedFiles(member.engine, image).catch(() => false)) {
-      chosen = member;
-      break;
-    }
-  }
-  if (!chosen) {
-    const { RpeError } = await import('../../../framework/index.js');
-    throw new RpeError(
-      'engine_not_local',
-      `no engine of the pool sees this machine's files (${ready.map((m) => m.url).join(', ')}): runs still bind-mount the submission, so a batch needs an engine on this machine, with the runner images built`,
-    );
-  }
+const note = (line: string) => process.stderr.write(`rpe sandbox batch: ${line}\n`);
+
+// The engines of the pool the options name, each with the runner images of the first that has
+// them. An engine that does not answer (or repeats another) is said once and left out.
+async function poolEngines(flags: BatchFlags, limits: Limits) {
+  const sandbox = await import('../../../sandbox/index.js');
+  const config = sandbox.readEngineConfig();
+  const pool = await sandbox.resolveEnginePool(config, engineListOptions(flags));
+  sandbox.requireReadyEngines(pool);
+  // Said here, before the pool's size; the batch's summary names them too.
+  const said = new Set<string>();
   for (const member of pool.members)
-    if (member.status === 'unreachable') note(`engine ${member.url} skipped: ${member.reason}`);
-  if (pool.ready.length > 1)
+    if (member.status !== 'ready') {
+      const why =
+        member.status === 'duplicate' ? `the same engine as ${member.sameAs}` : member.reason;
+      note(`engine ${member.url} skipped: ${why}`);
+      said.add(member.url);
+    }
+  const batch = await sandbox.poolBatchEngines(pool, {
+    limits,
+    ...(flags.json ? {} : { onStep: note }),
+  });
+  if (pool.ready.length > 1 && !flags.json)
     note(
-      `${pool.ready.length} engines answer (${pool.capacity} jobs in all); this version runs the whole batch on one of them, ${chosen.url}`,
+      `${pool.ready.length} engines, ${pool.capacity} runs at once: ${pool.ready.map((m) => `${m.url} (${m.jobs})`).join(', ')}`,
     );
-  for (const [key, value] of Object.entries(engine.endpointEnvironment(chosen.endpoint))) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  return { batch, spread: pool.ready.length > 1, said };
 }
 
 // `rpe sandbox batch`: the organisers' run over many submissions, resumable, with a summary.
@@ -65,14 +52,17 @@ export function register(group: Command): void {
   const command = group
     .command('batch')
     .description(
-      'check many submissions (folders or git-url@commit-or-tag lines) with one seed list; resumable',
+      'check many submissions (folders or git-url@commit-or-tag lines) with one seed list, spread over a pool of Docker engines; resumable',
     )
     .requiredOption(
       '--submissions <path>',
       'a folder of submission folders, or a file with one folder or git-url@ref per line',
     )
     .requiredOption('--seeds-file <file>', 'the seeds, separated by commas, spaces or newlines')
-    .option('--jobs <n>', 'runs in flight at once, over all submissions and their seeds', '1')
+    .option(
+      '--jobs <n>',
+      "runs in flight at once over the whole batch (default: the engines' jobs summed, 1 with --local); each engine keeps to its own #jobs too",
+    )
     .option('--out <dir>', 'where reports, clones and summary.md/summary.csv go', 'rpe-batch')
     .option('--local', 'run generators as local processes (NOT isolated) instead of in the sandbox')
     .option(
@@ -83,7 +73,7 @@ export function register(group: Command): void {
     .option('--json', 'print the summary rows as JSON')
     .action(async (flags: BatchFlags) => {
       const sandbox = await import('../../../sandbox/index.js');
-      const jobs = (await parseJobs(flags.jobs)) ?? 1;
+      const jobs = await parseJobs(flags.jobs);
       const seeds = await sandbox.readSeedsFile(flags.seedsFile);
       const limits = await parseLimits(flags);
       if (flags.local && (flags.engine !== undefined || flags.enginesFile !== undefined)) {
@@ -93,30 +83,27 @@ export function register(group: Command): void {
           '--engine and --engines-file choose Docker engines; --local runs without Docker',
         );
       }
-      if (!flags.local) await chooseEngine(flags);
-      const createDocker = flags.local ? null : await sandbox.loadDockerExecutor();
-      const engine = flags.local ? null : await sandbox.connectEngine(sandbox.readEngineConfig());
-      const images = new Map<string, Promise<string | null>>();
-      // The image ID runs of an entrypoint would use now: part of what a resumed report must match.
-      const imageFor = (entrypoint: { kind: 'python' | 'tsx' | 'node' }) => {
-        if (!engine) return Promise.resolve(null);
-        const { ref } = sandbox.runnerImageFor(entrypoint.kind);
-        let id = images.get(ref);
-        if (!id)
-          images.set(ref, (id = sandbox.inspectImage(engine, ref).then((i) => i?.id ?? null)));
-        return id;
-      };
+      const pool = flags.local ? null : await poolEngines(flags, limits);
+      const local = sandbox.singleBatchEngine('local', jobs ?? 1, (entrypoint, submissionDir) =>
+        sandbox.createLocalExecutor({ submissionDir, entrypoint, limits }),
+      );
       const bar = progress('submissions', { quiet: flags.json === true });
+      const say = (line: string) => {
+        bar.done();
+        note(line);
+      };
       const { rows, summary } = await sandbox.runBatch({
         submissions: flags.submissions,
         seeds,
         outDir: flags.out,
         limits,
-        jobs,
+        engines: pool ? pool.batch.engines : [local],
+        ...(jobs === undefined ? {} : { jobs }),
         ...(flags.rerun ? { rerun: true } : {}),
         toolkitVersion: sandbox.toolkitVersion(),
         executor: flags.local ? 'local' : 'docker',
-        imageFor,
+        // The image ID runs of an entrypoint would use now: part of what a resumed report must match.
+        imageFor: pool ? pool.batch.imageFor : () => Promise.resolve(null),
         // Said once the list is known to be good, so a bad list stays one line.
         onStart: () => {
           if (flags.local) {
@@ -125,17 +112,25 @@ export function register(group: Command): void {
             );
           }
         },
-        createExecutor: (entrypoint, submissionDir) =>
-          createDocker
-            ? createDocker({ submissionDir, entrypoint, limits, network: 'none' })
-            : sandbox.createLocalExecutor({ submissionDir, entrypoint, limits }),
+        onEngine: (e) => {
+          if (e.status === 'lost')
+            say(`engine ${e.url} lost: ${e.reason}; what it had in hand goes back to the queue`);
+          else if (!pool?.said.has(e.url)) say(`engine ${e.url} skipped: ${e.reason}`);
+        },
+        onRequeued: (name, url, reason) => say(`${name} requeued: its engine ${url} ${reason}`),
         // A row as soon as its submission is done, above the progress line.
         onRow: (r, done, total) => {
           if (!flags.json) {
             bar.done();
             const detail = r.verdict === 'error' ? (r.message ?? '') : r.reasons.join(',');
             const why = r.rerun_because ? `\t(rerun: ${r.rerun_because})` : '';
-            printLine(`${r.name}\t${r.verdict}${r.resumed ? ' (resumed)' : ''}\t${detail}${why}`);
+            const where =
+              pool?.spread && r.engine
+                ? `\ton ${r.engine}${r.requeued_from.length > 0 ? ` (requeued from ${r.requeued_from.join(', ')})` : ''}`
+                : '';
+            printLine(
+              `${r.name}\t${r.verdict}${r.resumed ? ' (resumed)' : ''}\t${detail}${why}${where}`,
+            );
           }
           bar.tick(done, total, r.name);
         },

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseJobs } from '../../check-command.js';
+import { executorFactory, parseJobs } from '../../check-command.js';
 import { printJson, printLine } from '../../output.js';
 
 interface VerifyFlags {
@@ -35,10 +35,7 @@ export function register(group: Command): void {
         receipt,
         ...(flags.dir === undefined ? {} : { dir: flags.dir }),
         jobs,
-        createExecutor: (entrypoint, submissionDir) =>
-          createDocker
-            ? createDocker({ submissionDir, entrypoint, limits, network: 'none' })
-            : sandbox.createLocalExecutor({ submissionDir, entrypoint, limits }),
+        createExecutor: executorFactory(createDocker, limits),
       });
       if (flags.json) printJson(result);
       else {

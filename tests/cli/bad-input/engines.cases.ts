@@ -149,6 +149,22 @@ export const cases: BadInputCase[] = [
     stderr: /^rpe: no Docker engine answers at tcp:\/\/127\.0\.0\.1:1: connection refused/,
   },
   {
+    name: 'batch: a pool in which no engine answers names each, before any submission',
+    args: [...batchArgs, '--engine', REFUSED, '--engine', 'unix:///nowhere.sock', '--json'],
+    setup: batchSetup(),
+    exit: 2,
+    stderr:
+      /^rpe: no engine of the pool answers: tcp:\/\/127\.0\.0\.1:1 \(connection refused at 127\.0\.0\.1:1\); unix:\/\/\/nowhere\.sock \(no socket at \/nowhere\.sock\)\n$/,
+    json: errorCode('engine_unreachable'),
+  },
+  {
+    name: 'batch: --jobs 0 over a pool',
+    args: [...batchArgs, '--jobs', '0', '--engine', REFUSED],
+    setup: batchSetup(),
+    exit: 2,
+    stderr: /^rpe: --jobs must be a positive integer, got "0"\n$/,
+  },
+  {
     name: 'doctor: an engine that does not answer fails the check, in its own block',
     args: ['sandbox', 'doctor', '--engine', REFUSED, '--json'],
     exit: 1,
