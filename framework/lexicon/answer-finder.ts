@@ -63,7 +63,10 @@ function buildAnswer(
   if (rows.length === 1) {
     // One reading: nothing to default (every row would be), the gold is its form.
     const row = rows[0] as FormReading;
-    const lexeme = lexemes.find((l) => l.id === row.lexeme.id) as Lexeme;
+    let lexeme = row.lexeme;
+    for (let i = 0; i < lexemes.length; i++) {
+      if ((lexemes[i] as Lexeme).id === lexeme.id) lexeme = lexemes[i] as Lexeme;
+    }
     return {
       gold: row.form,
       aliases: [],

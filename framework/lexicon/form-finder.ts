@@ -98,13 +98,13 @@ export function formFinder(db: BetterSqlite3.Database, tags: TagTable): FormFind
   const matches = (lemma: string | Lexeme, query: string): Matches => {
     const q = queryOf(query);
     const name = typeof lemma === 'string' ? lemma : lemma.lemma;
-    const lexemes = store.lexemes(name);
-    if (lexemes === undefined) throw unknown(name);
     const kept = q.kept.get(name);
-    const repeated = kept !== undefined || q.asked[store.found()] === 1;
     const all = kept ?? make(name, q);
+    // make() keeps what it makes when the question was asked before.
+    const repeated = kept !== undefined || q.kept.has(name);
     if (typeof lemma === 'string') {
       if (all.length === 0) throw noSuchForm(lemma, query);
+      const lexemes = store.lexemes(lemma) as readonly Lexeme[];
       return { values: q.values, lexemes, rows: all, repeated };
     }
     const rows = all.filter((r) => r.lexeme.id === lemma.id);

@@ -31,16 +31,18 @@ export interface ParadigmStore {
 /** A packed value index to the value (0 is NULL; see PACKED_VALUES). */
 const VALUES: readonly (string | null)[] = PACKED_VALUES.map((v, i) => (i === 0 ? null : v));
 
-// The code below runs on first asks, mostly before V8 has optimised it, where every operation
-// counts: a lemma is found in a Map (filled with the names of each bucket read), a question reads
-// the words it needs through typed arrays (the lemma's tag ids, the forms that match), allocates
-// little besides what it returns, and what runs once per bucket, page or lemma stays out of line.
-
 /**
  * The packed paradigms of one open snapshot (see pack-paradigms.ts). The first question about a
  * lemma of a bucket not read yet asks SQLite for its number, reads the bucket and learns the
  * numbers of all its lemmas; a question then goes through the lemma's tag ids, and only the
  * readings that match become objects.
+ *
+ * First asks run mostly before V8 has optimised this code, and in a short run the optimising
+ * compiler costs more than it saves: a question reads the words it needs through typed arrays,
+ * allocates little besides what it returns, and runs in one function, readings(), whose only
+ * calls on its common path are Map and tag lookups. Helpers called on every question would each
+ * be compiled on their own as well as inside readings(); what runs once per bucket, page of
+ * endings or tag stays out of line.
  */
 export function paradigmStore(db: BetterSqlite3.Database, tags: TagTable): ParadigmStore {
   // A lemma's number and, when the lemma's bucket was not read yet, the bucket.
@@ -62,17 +64,17 @@ export function paradigmStore(db: BetterSqlite3.Database, tags: TagTable): Parad
   const pageWords: (Int32Array | undefined)[] = [];
   const pageTexts: (string | undefined)[][] = [];
   let scratch = new Int32Array(256);
-  // The paradigm open() opened last: the lemma's number, its bucket's bytes, words and lexemes,
-  // and the paradigm's byte offset there.
+  // The paradigm readings() found last: the lemma's number, its bucket's bytes, words and
+  // lexemes, and the paradigm's byte offset there.
   let opened = -1;
   let bytes: Uint8Array = new Uint8Array(0);
   let words: Uint16Array = new Uint16Array(0);
   let lexemesHere: (Lexeme[] | undefined)[] = [];
   let at = 0;
   let span = -1;
+  let none: Uint8Array | undefined;
+  let every: Uint8Array | undefined;
 
-  // The paths below run once per bucket, page or lexeme: out of line, so that what runs on every
-  // question stays small.
   const loadBucket = (id: number, b: Buffer): void => {
     const w = hostWords16(b);
     bucketBytes[id] = b;
@@ -95,18 +97,18 @@ export function paradigmStore(db: BetterSqlite3.Database, tags: TagTable): Parad
     return row[0];
   };
 
-  const loadPage = (page: number): (string | undefined)[] => {
-    const b = readPage.get(page) as Buffer;
-    const w = hostWords32(b);
-    pageBytes[page] = b;
-    pageWords[page] = w;
-    const texts = new Array<string | undefined>(w[0] as number);
-    pageTexts[page] = texts;
-    return texts;
-  };
-
-  const decodeEnding = (page: number, i: number): string => {
-    const w = pageWords[page] as Int32Array;
+  // Ending e, the first time it is needed.
+  const decodeEnding = (e: number): string => {
+    const page = e >> ENDINGS_SHIFT;
+    const i = e & (ENDINGS_PER_PAGE - 1);
+    let w = pageWords[page];
+    if (w === undefined) {
+      const b = readPage.get(page) as Buffer;
+      w = hostWords32(b);
+      pageBytes[page] = b;
+      pageWords[page] = w;
+      pageTexts[page] = new Array<string | undefined>(w[0] as number);
+    }
     const start = 4 * ((w[0] as number) + 2);
     const b = pageBytes[page] as Buffer;
     const text = b.toString('utf8', start + (w[1 + i] as number), start + (w[2 + i] as number));
@@ -114,52 +116,18 @@ export function paradigmStore(db: BetterSqlite3.Database, tags: TagTable): Parad
     return text;
   };
 
-  // The lexemes of the paradigm open() opened, for `lemma`.
-  const decodeLexemes = (lemma: string): Lexeme[] => {
-    const b = bytes;
-    const w = words;
-    const lexemes = new Array<Lexeme>(b[at] as number);
-    for (let i = 0, o = at + PARADIGM_HEAD; i < lexemes.length; i++, o += PACKED_LEXEME) {
-      const rank = w[(o + 10) >> 1] as number;
-      lexemes[i] = Object.freeze({
-        id: (w[o >> 1] as number) + (w[(o >> 1) + 1] as number) * 0x10000,
-        lemma,
-        pos: VALUES[b[o + 4] as number] ?? '',
-        gender: VALUES[b[o + 5] as number] ?? null,
-        aspect: VALUES[b[o + 6] as number] ?? null,
-        reflexivity: VALUES[b[o + 7] as number] ?? null,
-        sense: b[o + 8] as number,
-        rank: rank === 0 ? null : rank,
-      });
-    }
-    lexemesHere[opened & (BUCKET_LEMMAS - 1)] = lexemes;
-    return lexemes;
-  };
-
-  // Opens the lemma's paradigm; false when the snapshot does not have the lemma.
-  const find = (lemma: string): boolean => {
-    const n = numbers.get(lemma) ?? lookUp(lemma);
-    if (n < 0) return false;
-    if (n === opened) return true;
-    const id = (n >> BUCKET_SHIFT) + 1;
-    const w = bucketWords[id] as Uint16Array;
-    const slot = 2 * (n & (BUCKET_LEMMAS - 1)) + BUCKET_HEAD / 2;
-    opened = n;
-    bytes = bucketBytes[id] as Uint8Array;
-    words = w;
-    lexemesHere = bucketLexemes[id] as (Lexeme[] | undefined)[];
-    at = (w[slot] as number) + (w[slot + 1] as number) * 0x10000;
-    return true;
-  };
-
-  const ending = (e: number): string => {
-    const page = e >> ENDINGS_SHIFT;
-    const i = e & (ENDINGS_PER_PAGE - 1);
-    return (pageTexts[page] ?? loadPage(page))[i] ?? decodeEnding(page, i);
-  };
-
   const readings = (lemma: string, ok: Uint8Array): FormReading[] | undefined => {
-    if (!find(lemma)) return undefined;
+    const n = numbers.get(lemma) ?? lookUp(lemma);
+    if (n < 0) return undefined;
+    if (n !== opened) {
+      const id = (n >> BUCKET_SHIFT) + 1;
+      const slot = BUCKET_HEAD / 2 + 2 * (n & (BUCKET_LEMMAS - 1));
+      opened = n;
+      bytes = bucketBytes[id] as Uint8Array;
+      words = bucketWords[id] as Uint16Array;
+      lexemesHere = bucketLexemes[id] as (Lexeme[] | undefined)[];
+      at = (words[slot] as number) + (words[slot + 1] as number) * 0x10000;
+    }
     const b = bytes;
     const w = words;
     const p = at >> 1;
@@ -174,7 +142,24 @@ export function paradigmStore(db: BetterSqlite3.Database, tags: TagTable): Parad
     for (let i = 0; i < count; i++) if (ok[w[tagsAt + i] as number] === 1) hits[matched++] = i;
     const rows = new Array<FormReading>(matched);
     if (matched === 0) return rows;
-    const lexemes = lexemesHere[opened & (BUCKET_LEMMAS - 1)] ?? decodeLexemes(lemma);
+    let lexemes = lexemesHere[n & (BUCKET_LEMMAS - 1)];
+    if (lexemes === undefined) {
+      lexemes = new Array<Lexeme>(b[at] as number);
+      for (let i = 0, o = at + PARADIGM_HEAD; i < lexemes.length; i++, o += PACKED_LEXEME) {
+        const rank = w[(o + 10) >> 1] as number;
+        lexemes[i] = Object.freeze({
+          id: (w[o >> 1] as number) + (w[(o >> 1) + 1] as number) * 0x10000,
+          lemma,
+          pos: VALUES[b[o + 4] as number] ?? '',
+          gender: VALUES[b[o + 5] as number] ?? null,
+          aspect: VALUES[b[o + 6] as number] ?? null,
+          reflexivity: VALUES[b[o + 7] as number] ?? null,
+          sense: b[o + 8] as number,
+          rank: rank === 0 ? null : rank,
+        });
+      }
+      lexemesHere[n & (BUCKET_LEMMAS - 1)] = lexemes;
+    }
     let last = -1;
     let form = '';
     let rank: number | null = null;
@@ -184,7 +169,8 @@ export function paradigmStore(db: BetterSqlite3.Database, tags: TagTable): Parad
       if (f !== last) {
         const o = formsAt + PACKED_FORM * f;
         const shared = b[o + 6] as number;
-        const tail = ending((w[o >> 1] as number) + (w[(o >> 1) + 1] as number) * 0x10000);
+        const e = (w[o >> 1] as number) + (w[(o >> 1) + 1] as number) * 0x10000;
+        const tail = pageTexts[e >> ENDINGS_SHIFT]?.[e & (ENDINGS_PER_PAGE - 1)] ?? decodeEnding(e);
         form = shared === lemma.length ? lemma + tail : lemma.slice(0, shared) + tail;
         const r = w[(o >> 1) + 2] as number;
         rank = r === 0 ? null : r;
@@ -213,8 +199,17 @@ export function paradigmStore(db: BetterSqlite3.Database, tags: TagTable): Parad
       return span;
     },
     readings,
-    lexemes: (lemma) =>
-      find(lemma) ? (lexemesHere[opened & (BUCKET_LEMMAS - 1)] ?? decodeLexemes(lemma)) : undefined,
+    // Mostly asked right after readings() made the lemma's readings; else readings() with no tag
+    // finds the lemma, and with every tag decodes its lexemes.
+    lexemes(lemma) {
+      const known =
+        opened === numbers.get(lemma) ? lexemesHere[opened & (BUCKET_LEMMAS - 1)] : undefined;
+      if (known !== undefined) return known;
+      if (readings(lemma, (none ??= tags.matching([]).fill(0))) === undefined) return undefined;
+      const slot = opened & (BUCKET_LEMMAS - 1);
+      if (lexemesHere[slot] === undefined) readings(lemma, (every ??= tags.matching([])));
+      return lexemesHere[slot];
+    },
     found: () => opened,
   };
 }
