@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import { SCHEMA_VERSION } from '../../../framework/lexicon/index.js';
 import type { BadInputCase } from './case.js';
 import { all, damagedSnapshot, fifo, file } from './hostile-generators.js';
 
@@ -154,7 +155,7 @@ export const cases: BadInputCase[] = [
     args: ['lexicon', 'analyse', 'kot', '--db', 'empty.sqlite', '--json'],
     setup: (dir) => {
       const db = new Database(join(dir, 'empty.sqlite'));
-      db.pragma('user_version = 1');
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
       db.close();
     },
     exit: 2,
