@@ -185,6 +185,18 @@ describe('answer', () => {
     expect(senses.sort()).toEqual([1, 2]);
   });
 
+  it('keeps what allow takes back to the one answer, however often it is asked', () => {
+    for (let ask = 0; ask < 4; ask++) {
+      const allowed = lexicon.answer('kuchnia', 'subst:pl:gen', { allow: ['kuchen'] });
+      expect(allowed).toMatchObject({ gold: 'kuchni', aliases: ['kuchen'], excluded: [] });
+      allowed.excluded.push({ form: 'x', why: 'y' });
+      const plain = lexicon.answer('kuchnia', 'subst:pl:gen');
+      expect(plain.aliases).toEqual([]);
+      expect(plain.excluded.map((e) => e.form)).toEqual(['kuchen']);
+      plain.aliases.push('x');
+    }
+  });
+
   it('gives form() the gold and copies of every answer', () => {
     expect(lexicon.form('koszula', 'subst:pl:gen')).toBe('koszul');
     lexicon.answer('ręka', 'subst:pl:inst').aliases.pop();

@@ -1,12 +1,9 @@
 import { nullsLast } from './nulls-last.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RpeError } from '../errors.js';
-import { type FormFinder, describeLexeme } from './form-finder.js';
+import { type FormFinder, type Matches, describeLexeme } from './form-finder.js';
 import type { Answer, AnswerOptions, ExcludedForm, FormReading, Lexeme } from './lexicon.js';
 import { QUERY_MEMO_LIMIT, remember } from './remember.js';
-import type { TagTable } from './tag-table.js';
-
-const DEGREES = ['pos', 'com', 'sup'];
 
 // Why a matching reading is left out, best reason first: a note on a variant of the gold's cell,
 // another cell of the lexeme, a degree or negation the query did not ask for, another lexeme.
@@ -17,17 +14,152 @@ const enum Reason {
   Lexeme,
 }
 
+const NEGATED = 'negated form: a query without aff or neg means the affirmative';
+
+// Why a row is defaulted away, or null: a degree other than pos when the query names no degree,
+// a negated form when it names neither aff nor neg (SCHEMA.md, answer(), step 1).
+function defaultWhy(row: FormReading, anyDegree: boolean, anyNegation: boolean): string | null {
+  const f = row.features;
+  if (!anyDegree && f.degree.length > 0 && !f.degree.includes('pos'))
+    return `degree ${f.degree.join('.')}: a query without a degree means the positive degree`;
+  if (!anyNegation && f.negation.length > 0 && !f.negation.includes('aff')) return NEGATED;
+  return null;
+}
+
+// The lexeme of an answer: among those with a row not defaulted, the lowest sense, then the best
+// rank, then the lowest id.
+function pickLexeme(
+  lexemes: readonly Lexeme[],
+  rows: readonly FormReading[],
+  defaulted: (string | null)[],
+): Lexeme {
+  let best: Lexeme | undefined;
+  for (let j = 0; j < lexemes.length; j++) {
+    const l = lexemes[j] as Lexeme;
+    let found = false;
+    for (let i = 0; i < rows.length && !found; i++) {
+      found = defaulted[i] === null && (rows[i] as FormReading).lexeme.id === l.id;
+    }
+    if (!found) continue;
+    if (
+      best === undefined ||
+      (l.sense - best.sense || nullsLast(l.rank, best.rank) || l.id - best.id) < 0
+    )
+      best = l;
+  }
+  return best as Lexeme;
+}
+
+// Whether row i belongs to the answer's lexeme and is not defaulted away.
+const owns = (rows: readonly FormReading[], i: number, lexeme: Lexeme, defaulted: unknown[]) =>
+  (rows[i] as FormReading).lexeme.id === lexeme.id && defaulted[i] === null;
+
+// answer() from the matching rows, by the rule of SCHEMA.md. Plain loops: it runs on first asks.
+function buildAnswer(
+  { values, lexemes, rows }: Matches,
+  query: string,
+  noteOf: (code: number) => string,
+): Answer {
+  if (rows.length === 1) {
+    // One reading: nothing to default (every row would be), the gold is its form.
+    const row = rows[0] as FormReading;
+    let lexeme = row.lexeme;
+    for (let i = 0; i < lexemes.length; i++) {
+      if ((lexemes[i] as Lexeme).id === lexeme.id) lexeme = lexemes[i] as Lexeme;
+    }
+    return {
+      gold: row.form,
+      aliases: [],
+      lemma: lexeme.lemma,
+      query,
+      tag: row.tag,
+      lexeme,
+      excluded: [],
+    };
+  }
+  const anyDegree = values.includes('pos') || values.includes('com') || values.includes('sup');
+  const anyNegation = values.includes('aff') || values.includes('neg');
+  const defaulted = new Array<string | null>(rows.length);
+  let kept = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const why = defaultWhy(rows[i] as FormReading, anyDegree, anyNegation);
+    defaulted[i] = why;
+    if (why === null) kept++;
+  }
+  if (kept === 0) defaulted.fill(null);
+  const lexeme = pickLexeme(lexemes, rows, defaulted);
+  let goldRow: FormReading | undefined;
+  for (let i = 0; i < rows.length && goldRow === undefined; i++) {
+    if (owns(rows, i, lexeme, defaulted) && (rows[i] as FormReading).variant === 0)
+      goldRow = rows[i];
+  }
+  for (let i = 0; i < rows.length && goldRow === undefined; i++) {
+    if (owns(rows, i, lexeme, defaulted)) goldRow = rows[i];
+  }
+  const gold = (goldRow as FormReading).form;
+  const goldTags: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as FormReading;
+    if (owns(rows, i, lexeme, defaulted) && r.form === gold && r.variant === 0)
+      goldTags.push(r.tag);
+  }
+  const aliases: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as FormReading;
+    if (
+      owns(rows, i, lexeme, defaulted) &&
+      r.variant === 1 &&
+      r.form !== gold &&
+      goldTags.includes(r.tag)
+    ) {
+      if (!aliases.includes(r.form)) aliases.push(r.form);
+    }
+  }
+  const excluded: ExcludedForm[] = [];
+  const reasons: Reason[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as FormReading;
+    if (r.form === gold || aliases.includes(r.form)) continue;
+    let reason: Reason;
+    if (r.lexeme.id !== lexeme.id) reason = Reason.Lexeme;
+    else if (defaulted[i] !== null) reason = Reason.Default;
+    else if (!goldTags.includes(r.tag)) reason = Reason.Cell;
+    else reason = Reason.Note;
+    let at = 0;
+    while (at < excluded.length && (excluded[at] as ExcludedForm).form !== r.form) at++;
+    if (at < excluded.length && reason >= (reasons[at] as Reason)) continue;
+    const why =
+      reason === Reason.Lexeme
+        ? `another lexeme: ${describeLexeme(r.lexeme)}`
+        : reason === Reason.Default
+          ? (defaulted[i] as string)
+          : reason === Reason.Cell
+            ? `another cell: ${r.tag}`
+            : noteOf(r.variant);
+    excluded[at] = { form: r.form, why };
+    reasons[at] = reason;
+  }
+  const tag = (goldRow as FormReading).tag;
+  return { gold, aliases, lemma: lexeme.lemma, query, tag, lexeme, excluded };
+}
+
+// A copy a caller may change without changing the answer kept for the next ask.
+const copyAnswer = (a: Answer): Answer => ({
+  ...a,
+  aliases: [...a.aliases],
+  excluded: a.excluded.map((e) => ({ ...e })),
+});
+
 /**
  * answer() of one open snapshot (the rule is in SCHEMA.md, so that other languages give the
  * same answers): the lexeme is the one asked, else the main lexeme (lowest sense, then best rank,
  * then id) among those with a reading that matches; the gold is the first standard form (variant
  * 0) of its matching cells in form order; the aliases are the equally standard variants
  * (variant 1) of the cells the gold is standard in; every other matching form is excluded once,
- * with its best reason.
+ * with its best reason. An answer asked a second time is kept for the next times.
  */
 export function answerFinder(
   db: BetterSqlite3.Database,
-  tags: TagTable,
   finder: FormFinder,
 ): (lemma: string | Lexeme, query: string, options?: AnswerOptions) => Answer {
   let notes: Map<number, string> | undefined;
@@ -39,77 +171,23 @@ export function answerFinder(
   };
   const memo = new Map<string, Map<string | number, Answer>>();
 
-  const build = (lemma: string | Lexeme, query: string): Answer => {
-    const { values, lexemes, rows } = finder.matches(lemma, query);
-    const anyDegree = values.some((v) => DEGREES.includes(v));
-    const anyNegation = values.includes('aff') || values.includes('neg');
-    const defaultWhy = (row: FormReading): string | null => {
-      const f = row.features;
-      if (!anyDegree && f.degree.length > 0 && !f.degree.includes('pos'))
-        return `degree ${f.degree.join('.')}: a query without a degree means the positive degree`;
-      if (!anyNegation && f.negation.length > 0 && !f.negation.includes('aff'))
-        return 'negated form: a query without aff or neg means the affirmative';
-      return null;
-    };
-    let defaulted = rows.map(defaultWhy);
-    if (defaulted.every((d) => d !== null)) defaulted = rows.map(() => null);
-    const candidates = lexemes.filter((l) =>
-      rows.some((r, i) => r.lexeme.id === l.id && defaulted[i] === null),
-    );
-    const [lexeme] = candidates.sort(
-      (a, b) => a.sense - b.sense || nullsLast(a.rank, b.rank) || a.id - b.id,
-    ) as [Lexeme];
-    const own = (r: FormReading, i: number) => r.lexeme.id === lexeme.id && defaulted[i] === null;
-    const goldRow =
-      rows.find((r, i) => own(r, i) && r.variant === 0) ?? (rows.find(own) as FormReading);
-    const gold = goldRow.form;
-    const goldTags = new Set(
-      rows.filter((r, i) => own(r, i) && r.form === gold && r.variant === 0).map((r) => r.tag),
-    );
-    const aliases: string[] = [];
-    for (const [i, r] of rows.entries()) {
-      const alias = own(r, i) && goldTags.has(r.tag) && r.variant === 1 && r.form !== gold;
-      if (alias && !aliases.includes(r.form)) aliases.push(r.form);
-    }
-    const reasons = new Map<string, [Reason, string]>();
-    rows.forEach((r, i) => {
-      if (r.form === gold || aliases.includes(r.form)) return;
-      let reason: [Reason, string];
-      if (r.lexeme.id !== lexeme.id)
-        reason = [Reason.Lexeme, `another lexeme: ${describeLexeme(r.lexeme)}`];
-      else if (defaulted[i] !== null) reason = [Reason.Default, defaulted[i] as string];
-      else if (!goldTags.has(r.tag)) reason = [Reason.Cell, `another cell: ${r.tag}`];
-      else reason = [Reason.Note, noteOf(r.variant)];
-      const known = reasons.get(r.form);
-      if (!known || reason[0] < known[0]) reasons.set(r.form, reason);
-    });
-    const excluded: ExcludedForm[] = [...reasons.entries()].map(([form, [, why]]) => ({
-      form,
-      why,
-    }));
-    return {
-      gold,
-      aliases,
-      lemma: lexeme.lemma,
-      query,
-      tag: goldRow.tag,
-      lexeme,
-      excluded,
-    };
-  };
-
-  return (lemma, query, options = {}) => {
-    let byLemma = memo.get(query);
-    if (!byLemma) byLemma = remember(memo, query, new Map(), QUERY_MEMO_LIMIT);
+  return (lemma, query, options) => {
     const key = typeof lemma === 'string' ? lemma : lemma.id;
-    const found = byLemma.get(key) ?? remember(byLemma, key, build(lemma, query));
-    // Copied out, so a caller changing its answer cannot change the next one.
-    const answer = {
-      ...found,
-      aliases: [...found.aliases],
-      excluded: found.excluded.map((e) => ({ ...e })),
-    };
-    for (const form of options.allow ?? []) {
+    const found = memo.get(query)?.get(key);
+    let answer: Answer;
+    if (found !== undefined) answer = copyAnswer(found);
+    else {
+      const matches = finder.matches(lemma, query);
+      answer = buildAnswer(matches, query, noteOf);
+      if (matches.repeated) {
+        let byLemma = memo.get(query);
+        if (!byLemma) byLemma = remember(memo, query, new Map(), QUERY_MEMO_LIMIT);
+        remember(byLemma, key, copyAnswer(answer));
+      }
+    }
+    const allow = options?.allow;
+    for (let i = 0; allow !== undefined && i < allow.length; i++) {
+      const form = allow[i] as string;
       if (form === answer.gold || answer.aliases.includes(form)) continue;
       const at = answer.excluded.findIndex((e) => e.form === form);
       if (at < 0) {

@@ -82,9 +82,12 @@ export function buildLexicon(options: BuildLexiconOptions): BuildLexiconResult {
       );
       for (const r of plan.readings) putReading.run(r[0], r[1], r[2], r[3]);
       const packed = packParadigms(plan);
+      const putLemma = db.prepare('INSERT INTO paradigm_lemmas (lemma, n) VALUES (?, ?)');
+      for (const [lemma, n] of packed.lemmas) putLemma.run(lemma, n);
       const putBucket = db.prepare('INSERT INTO paradigm_buckets (id, data) VALUES (?, ?)');
       for (const [id, data] of packed.buckets) putBucket.run(id, data);
-      db.prepare('INSERT INTO paradigm_directory (id, data) VALUES (1, ?)').run(packed.directory);
+      const putPage = db.prepare('INSERT INTO paradigm_endings (page, data) VALUES (?, ?)');
+      packed.endingPages.forEach((data, page) => putPage.run(page, data));
     })();
     db.exec(SCHEMA_INDEXES);
     db.exec('VACUUM');

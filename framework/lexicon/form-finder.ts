@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { FormReading, Lexeme } from './lexicon.js';
 import { LexiconError } from './lexicon-error.js';
 import { parseQuery } from './parse-query.js';
-import { remember } from './remember.js';
+import { QUERY_MEMO_LIMIT, remember } from './remember.js';
 import type { TagTable } from './tag-table.js';
 import { valueMasks } from './value-bits.js';
 import { paradigmStore } from './paradigm-store.js';
@@ -49,6 +49,8 @@ export interface Matches {
   lexemes: readonly Lexeme[];
   /** In SCHEMA.md's order: form (rank, then code point), lexeme id, tag id. Never empty. */
   rows: readonly FormReading[];
+  /** Whether the question was asked before (worth keeping what is made of it). */
+  repeated: boolean;
 }
 
 export interface FormFinder {
@@ -58,36 +60,77 @@ export interface FormFinder {
 }
 
 // The query path of one open snapshot: the packed paradigms (paradigm-store.ts) answer in the
-// order and with the content of SCHEMA.md's forms() query, with no statement per question once
-// a lemma's bucket is read, and keep what they matched (bounded), since generators ask the same
+// order and with the content of SCHEMA.md's forms() query. A query string is parsed and checked
+// once. Most questions of a run are asked once, so the first answer is handed out as it is made;
+// a question asked again keeps its answer (bounded), since some generators ask the same
 // questions many times.
 export function formFinder(db: BetterSqlite3.Database, tags: TagTable): FormFinder {
   const store = paradigmStore(db, tags);
-  const parsed = new Map<string, { values: string[]; ok: Uint8Array }>();
+  const queries = new Map<string, Query>();
+
+  const queryOf = (query: string): Query => {
+    let q = queries.get(query);
+    if (q === undefined) {
+      const values = parseQuery(query);
+      const ok = tags.matching(valueMasks(values));
+      const asked = new Uint8Array(store.size());
+      q = remember(queries, query, { values, ok, asked, kept: new Map() }, QUERY_MEMO_LIMIT);
+    }
+    return q;
+  };
+
+  const noSuchForm = (asked: string, query: string) =>
+    new LexiconError('no_such_form', `lemma "${asked}" has no form matching "${query}"`);
+
+  const unknown = (lemma: string) => new LexiconError('unknown_lemma', `unknown lemma "${lemma}"`);
+
+  // The lemma's matching readings made anew, as an array the caller owns; the second time a
+  // question is asked, a copy is kept for the next times.
+  const make = (lemma: string, q: Query): FormReading[] => {
+    const rows = store.readings(lemma, q.ok);
+    if (rows === undefined) throw unknown(lemma);
+    const n = store.found();
+    if (q.asked[n] === 1) remember(q.kept, lemma, rows.slice());
+    else q.asked[n] = 1;
+    return rows;
+  };
 
   const matches = (lemma: string | Lexeme, query: string): Matches => {
-    let q = parsed.get(query);
-    if (!q) {
-      const values = parseQuery(query);
-      q = remember(parsed, query, { values, ok: tags.matching(valueMasks(values)) });
-    }
+    const q = queryOf(query);
     const name = typeof lemma === 'string' ? lemma : lemma.lemma;
-    const found = store.match(name, query, q.ok);
-    if (!found) throw new LexiconError('unknown_lemma', `unknown lemma "${name}"`);
-    const rows =
-      typeof lemma === 'string'
-        ? found.readings
-        : found.readings.filter((r) => r.lexeme.id === lemma.id);
-    if (rows.length === 0) {
-      const asked = typeof lemma === 'string' ? lemma : describeLexeme(lemma);
-      throw new LexiconError('no_such_form', `lemma "${asked}" has no form matching "${query}"`);
+    const kept = q.kept.get(name);
+    const all = kept ?? make(name, q);
+    // make() keeps what it makes when the question was asked before.
+    const repeated = kept !== undefined || q.kept.has(name);
+    if (typeof lemma === 'string') {
+      if (all.length === 0) throw noSuchForm(lemma, query);
+      const lexemes = store.lexemes(lemma) as readonly Lexeme[];
+      return { values: q.values, lexemes, rows: all, repeated };
     }
-    return { values: q.values, lexemes: typeof lemma === 'string' ? found.lexemes : [lemma], rows };
+    const rows = all.filter((r) => r.lexeme.id === lemma.id);
+    if (rows.length === 0) throw noSuchForm(describeLexeme(lemma), query);
+    return { values: q.values, lexemes: [lemma], rows, repeated };
   };
 
   return {
     matches,
-    // Copied out, so a caller changing its answer cannot change the next one.
-    forms: (lemma, query) => matches(lemma, query).rows.slice(),
+    forms(lemma, query) {
+      if (typeof lemma !== 'string') return matches(lemma, query).rows.slice();
+      const q = queryOf(query);
+      const kept = q.kept.get(lemma);
+      // Kept answers are copied out, so a caller changing its answer cannot change the next one.
+      const rows = kept === undefined ? make(lemma, q) : kept.slice();
+      if (rows.length === 0) throw noSuchForm(lemma, query);
+      return rows;
+    },
   };
+}
+
+/** A parsed query: its distinct values, the tag ids it matches, and the answers it keeps. */
+interface Query {
+  values: string[];
+  ok: Uint8Array;
+  /** 1 for the lemmas (by number) asked once already. */
+  asked: Uint8Array;
+  kept: Map<string, readonly FormReading[]>;
 }

@@ -44,6 +44,9 @@ function openSnapshot(path: string): Lexicon {
   let db: BetterSqlite3.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
+    // Nothing writes a snapshot while it is open: the connection keeps its shared lock and its
+    // page cache between statements instead of taking the lock and checking the file each time.
+    db.pragma('locking_mode = EXCLUSIVE');
     const version = db.pragma('user_version', { simple: true });
     if (version !== SCHEMA_VERSION) {
       db.close();
@@ -61,7 +64,7 @@ function openSnapshot(path: string): Lexicon {
   }
   const tags = tagTable(db, path);
   const finder = formFinder(db, tags);
-  const answer = answerFinder(db, tags, finder);
+  const answer = answerFinder(db, finder);
   const lexemeColumns = LEXEME_COLUMNS.split(', ')
     .map((c) => `l.${c}`)
     .join(', ');

@@ -3,8 +3,9 @@ import { compareCodePoints } from './compare-code-points.js';
 import { nullsLast } from './nulls-last.js';
 import type { LexiconPlan } from './plan-lexicon.js';
 
-/** Lemmas per packed bucket: one read brings the paradigms of this many lemmas of similar rank. */
-export const BUCKET_LEMMAS = 32;
+/** Lemmas per packed bucket (1 << BUCKET_SHIFT): one read brings the paradigms of this many lemmas. */
+export const BUCKET_SHIFT = 5;
+export const BUCKET_LEMMAS = 1 << BUCKET_SHIFT;
 
 /** The values of the lexeme columns a packed lexeme names by index (0 is NULL). */
 export const PACKED_VALUES: readonly string[] = [
@@ -15,23 +16,49 @@ export const PACKED_VALUES: readonly string[] = [
   ...['imperf', 'perf', 'imperf.perf', 'refl', 'nonrefl', 'refl.nonrefl'],
 ];
 
+/** Endings per page of `paradigm_endings` (1 << ENDINGS_SHIFT): page 0 holds the most used. */
+export const ENDINGS_SHIFT = 10;
+export const ENDINGS_PER_PAGE = 1 << ENDINGS_SHIFT;
+
+// Sizes, in bytes, of the fixed parts of a bucket and of a lemma's paradigm (see packBucket and
+// packLemma).
+export const BUCKET_HEAD = 8;
+export const PARADIGM_HEAD = 8;
+export const PACKED_LEXEME = 12;
+export const PACKED_FORM = 8;
+
+/**
+ * The packed paradigms, read by paradigm-store.ts; little-endian, every 16-bit field at an even
+ * offset and every 32-bit field at a multiple of 4, so that the reader can use typed arrays. The
+ * layout is private to the TypeScript reader; SCHEMA.md's tables hold the same readings and stay
+ * the reference (the tests compare the two).
+ */
 export interface PackedParadigms {
   /**
-   * [bucket id, data], ids from 1: the paradigms of BUCKET_LEMMAS lemmas of similar rank, after a
-   * directory of the bucket: u16 count, then per lemma u8 name length, name, u32 offset.
+   * Every lemma with its number, from 0, in bucket order: one class after another, most frequent
+   * lemmas first (`paradigm_lemmas`).
+   */
+  lemmas: [string, number][];
+  /**
+   * [bucket id, data], ids from 1: bucket b holds the paradigms of lemmas (b - 1) × BUCKET_LEMMAS
+   * onwards (`paradigm_buckets`; see packBucket).
    */
   buckets: [number, Buffer][];
   /**
-   * Where each lemma's paradigm is, lemmas in code-point order (UTF-8 byte order):
-   * u32 count, count × u32 offset of the lemma's record, then the records: u8 name length,
-   * name (UTF-8), u16 bucket id, u32 offset of the paradigm in its bucket.
+   * The distinct form endings, most used first, ENDINGS_PER_PAGE per page, pages from 0
+   * (`paradigm_endings`): what a form adds to the beginning it shares with its lemma ("ów" of
+   * kot: kotów). u32 count, count + 1 × u32 offset of each ending in the text that follows (the
+   * last one its end), then the text in UTF-8.
    */
-  directory: Buffer;
+  endingPages: Buffer[];
 }
 
 /** Appends little-endian fields to a growing byte list; refuses a value its field cannot hold. */
 class Writer {
   private readonly out: number[] = [];
+  get length(): number {
+    return this.out.length;
+  }
   private fit(n: number, max: number, what: string): void {
     if (!Number.isInteger(n) || n < 0 || n > max)
       throw new Error(`framework/lexicon: ${what} ${n} does not fit the packed paradigm`);
@@ -51,6 +78,10 @@ class Writer {
   bytes(b: Uint8Array): void {
     for (const byte of b) this.out.push(byte);
   }
+  /** Zero bytes up to the next multiple of `n`. */
+  align(n: number): void {
+    while (this.out.length % n !== 0) this.out.push(0);
+  }
   done(): Buffer {
     return Buffer.from(this.out);
   }
@@ -62,71 +93,150 @@ function valueIndex(value: string | null): number {
   return i;
 }
 
-// One lemma's paradigm: its lexemes, then its forms in form-id order, each with its readings in
-// (lexeme id, tag id) order: the order of forms(). A form is stored as the number of UTF-16 units
-// it shares with the lemma and the rest in UTF-8. Layout (little-endian):
-//   u8 lexemes; per lexeme: u32 id, u8 pos, u8 gender, u8 aspect, u8 reflexivity (PACKED_VALUES
-//   indexes), u8 sense, u16 rank (0 = NULL);
-//   u16 forms; per form: u8 shared, u8 rest length, rest, u8 readings | 0x80 when ranked,
-//   [u16 rank], per reading: u8 lexeme index << 4 | variant, u16 tag id.
+/**
+ * What a form adds to the beginning it shares with its lemma (in UTF-16 code units, at most 255),
+ * and how long that beginning is; never cut inside a surrogate pair, as the ending is UTF-8.
+ */
+function split(lemma: string, form: string): { shared: number; ending: string } {
+  let shared = Math.min(commonPrefix(lemma, form), 255);
+  const last = form.charCodeAt(shared - 1);
+  if (last >= 0xd800 && last <= 0xdbff) shared--;
+  return { shared, ending: form.slice(shared) };
+}
+
+// One lemma's paradigm, laid out so that a question reads only what it needs: the tag ids of
+// every reading side by side (the one loop a question runs), then where each reading's form and
+// lexeme are. Readings and forms are in the order of forms(): form id, lexeme id, tag id.
+//   u8 lexemes, u8 0, u16 forms, u16 readings, u16 0                        (PARADIGM_HEAD)
+//   per lexeme: u32 id, u8 pos, u8 gender, u8 aspect, u8 reflexivity (PACKED_VALUES indexes),
+//     u8 sense, u8 0, u16 rank (0 = NULL)                                    (PACKED_LEXEME)
+//   per form: u32 ending number, u16 rank (0 = NULL), u8 code units shared with the lemma, u8 0
+//                                                                            (PACKED_FORM)
+//   per reading: u16 tag id; then per reading: u16 form index; then per reading: u8 lexeme
+//     index << 4 | variant code; then zeros up to a multiple of 4.
 function packLemma(
   lemma: string,
   lexemeIds: number[],
   plan: LexiconPlan,
   readingsOf: Map<number, [number, number, number, number][]>,
+  endingNumber: Map<string, number>,
 ): Buffer {
   const w = new Writer();
   // A reading packs its lexeme's index and its variant code into one byte.
   if (lexemeIds.length > 15) throw new Error(`framework/lexicon: ${lemma}: more than 15 lexemes`);
+  const rows = lexemeIds
+    .flatMap((id) => readingsOf.get(id) ?? [])
+    .sort((a, b) => a[1] - b[1] || a[0] - b[0] || a[2] - b[2]);
+  const formIds = [...new Set(rows.map((r) => r[1]))];
+  const formIndex = new Map(formIds.map((id, i) => [id, i]));
   w.u8(lexemeIds.length, 'lexemes of a lemma');
+  w.u8(0);
+  w.u16(formIds.length, 'forms of a lemma');
+  w.u16(rows.length, 'readings of a lemma');
+  w.u16(0);
   for (const id of lexemeIds) {
     const l = plan.lexemes[id - 1];
     if (!l) throw new Error(`framework/lexicon: no lexeme ${id}`);
     w.u32(id);
     for (const v of [l.pos, l.gender, l.aspect, l.reflexivity]) w.u8(valueIndex(v));
     w.u8(l.sense, 'sense');
+    w.u8(0);
     w.u16(l.rank ?? 0, 'rank');
   }
-  const rows = lexemeIds
-    .flatMap((id) => readingsOf.get(id) ?? [])
-    .sort((a, b) => a[1] - b[1] || a[0] - b[0] || a[2] - b[2]);
-  const byForm: [number, [number, number, number, number][]][] = [];
-  for (const row of rows) {
-    const last = byForm.at(-1);
-    if (last && last[0] === row[1]) last[1].push(row);
-    else byForm.push([row[1], [row]]);
-  }
-  w.u16(byForm.length, 'forms of a lemma');
-  for (const [formId, readings] of byForm) {
+  for (const formId of formIds) {
     const { form, rank } = plan.forms[formId - 1] ?? { form: '', rank: null };
-    const shared = Math.min(commonPrefix(lemma, form), 255);
-    const rest = Buffer.from(form.slice(shared), 'utf8');
+    const { shared, ending } = split(lemma, form);
+    w.u32(endingNumber.get(ending) ?? 0);
+    w.u16(rank ?? 0, 'rank');
     w.u8(shared);
-    w.u8(rest.length, 'form length');
-    w.bytes(rest);
-    // The top bit of the reading count says whether a rank follows (most forms have none).
-    w.u8(readings.length | (rank === null ? 0 : 0x80), 'readings of a form');
-    if (rank !== null) w.u16(rank, 'rank');
-    for (const [lexemeId, , tagId, variant] of readings) {
-      w.u8((lexemeIds.indexOf(lexemeId) << 4) | variant, 'lexeme index and variant');
-      w.u16(tagId, 'tag id');
+    w.u8(0);
+  }
+  for (const [, , tagId] of rows) w.u16(tagId, 'tag id');
+  for (const [, formId] of rows) w.u16(formIndex.get(formId) ?? 0);
+  for (const [lexemeId, , , variant] of rows) {
+    if (variant > 15) throw new Error(`framework/lexicon: variant code ${variant} over 15`);
+    w.u8((lexemeIds.indexOf(lexemeId) << 4) | variant, 'lexeme index and variant');
+  }
+  w.align(4);
+  return w.done();
+}
+
+// The endings of every form, most used first (then in code-point order), in pages, and the
+// number of each.
+function packEndings(
+  lemmaForms: [string, number[]][],
+  plan: LexiconPlan,
+): { pages: Buffer[]; numbers: Map<string, number> } {
+  const uses = new Map<string, number>();
+  for (const [lemma, formIds] of lemmaForms) {
+    for (const id of formIds) {
+      const { ending } = split(lemma, plan.forms[id - 1]?.form ?? '');
+      uses.set(ending, (uses.get(ending) ?? 0) + 1);
     }
   }
-  return w.done();
+  const order = [...uses.entries()]
+    .sort(([a, m], [b, n]) => n - m || compareCodePoints(a, b))
+    .map(([ending]) => ending);
+  const pages: Buffer[] = [];
+  for (let start = 0; start < order.length; start += ENDINGS_PER_PAGE) {
+    const texts = order.slice(start, start + ENDINGS_PER_PAGE).map((e) => Buffer.from(e, 'utf8'));
+    const w = new Writer();
+    w.u32(texts.length);
+    let at = 0;
+    for (const text of texts) {
+      w.u32(at);
+      at += text.length;
+    }
+    w.u32(at);
+    pages.push(Buffer.concat([w.done(), ...texts]));
+  }
+  return { pages, numbers: new Map(order.map((e, i) => [e, i])) };
+}
+
+// One bucket: its lemmas' names, so that reading it makes all of them known, then their
+// paradigms (see packLemma).
+//   u32 lemmas m, u32 length of the names in bytes                           (BUCKET_HEAD)
+//   m × u32 offset of each lemma's paradigm
+//   the names in UTF-8 joined by "\n", then zeros up to a multiple of 4
+//   the paradigms, each at a multiple of 4
+function packBucket(names: string[], paradigms: Buffer[]): Buffer {
+  for (const name of names) {
+    if (name.includes('\n')) throw new Error(`framework/lexicon: a lemma holds a line break`);
+  }
+  const text = Buffer.from(names.join('\n'), 'utf8');
+  const head = new Writer();
+  head.u32(names.length);
+  head.u32(text.length);
+  let offset = BUCKET_HEAD + 4 * names.length + text.length;
+  offset += (4 - (offset % 4)) % 4;
+  for (const paradigm of paradigms) {
+    head.u32(offset);
+    offset += paradigm.length;
+  }
+  head.bytes(text);
+  head.align(4);
+  return Buffer.concat([head.done(), ...paradigms]);
 }
 
 /**
  * The paradigms of every lemma packed into buckets of BUCKET_LEMMAS lemmas of one class, most
- * frequent lemmas first, so that a generator drawing from a frequency-ordered pool reads one bucket for many
- * lemmas, and a directory that finds a lemma's paradigm without a statement. The layout is
- * private to the TypeScript reader (paradigm-store.ts); SCHEMA.md's tables hold the same
- * readings and stay the reference (the tests compare the two).
+ * frequent lemmas first, so that a generator drawing from a frequency-ordered pool reads one
+ * bucket for many lemmas; the number of each lemma, which names its bucket; and the form endings
+ * the paradigms name by number.
  */
 export function packParadigms(plan: LexiconPlan): PackedParadigms {
   const readingsOf = new Map<number, [number, number, number, number][]>();
-  for (const r of plan.readings) readingsOf.set(r[0], [...(readingsOf.get(r[0]) ?? []), r]);
+  for (const r of plan.readings) {
+    const list = readingsOf.get(r[0]);
+    if (list) list.push(r);
+    else readingsOf.set(r[0], [r]);
+  }
   const idsOf = new Map<string, number[]>();
-  plan.lexemes.forEach((l, i) => idsOf.set(l.lemma, [...(idsOf.get(l.lemma) ?? []), i + 1]));
+  plan.lexemes.forEach((l, i) => {
+    const ids = idsOf.get(l.lemma);
+    if (ids) ids.push(i + 1);
+    else idsOf.set(l.lemma, [i + 1]);
+  });
   // A lemma's best rank and the class of its best-ranked lexeme: buckets keep a class together
   // (a noun pool reads noun buckets), most frequent lemmas first.
   const standing = (ids: number[]): [string, number | null] => {
@@ -146,40 +256,25 @@ export function packParadigms(plan: LexiconPlan): PackedParadigms {
         compareCodePoints(a.lemma, b.lemma),
     )
     .map(({ lemma, ids }): [string, number[]] => [lemma, ids]);
+  const lemmaForms = order.map(([lemma, ids]): [string, number[]] => [
+    lemma,
+    [...new Set(ids.flatMap((id) => (readingsOf.get(id) ?? []).map((r) => r[1])))],
+  ]);
+  const { pages, numbers } = packEndings(lemmaForms, plan);
   const buckets: [number, Buffer][] = [];
-  const places: [string, number, number][] = [];
   for (let start = 0; start < order.length; start += BUCKET_LEMMAS) {
-    const bucket = buckets.length + 1;
     const members = order.slice(start, start + BUCKET_LEMMAS);
-    const datas = members.map(([lemma, ids]) => packLemma(lemma, ids, plan, readingsOf));
-    // The bucket opens with its own directory, so that reading it makes every lemma in it known.
-    const head = new Writer();
-    head.u16(members.length, 'lemmas of a bucket');
-    const names = members.map(([lemma]) => Buffer.from(lemma, 'utf8'));
-    let offset = 2 + names.reduce((n, name) => n + 1 + name.length + 4, 0);
-    members.forEach(([lemma], i) => {
-      const name = names[i] as Buffer;
-      head.u8(name.length, 'lemma length');
-      head.bytes(name);
-      head.u32(offset);
-      places.push([lemma, bucket, offset]);
-      offset += (datas[i] as Buffer).length;
-    });
-    buckets.push([bucket, Buffer.concat([head.done(), ...datas])]);
+    const paradigms = members.map(([lemma, ids]) =>
+      packLemma(lemma, ids, plan, readingsOf, numbers),
+    );
+    buckets.push([
+      buckets.length + 1,
+      packBucket(
+        members.map(([lemma]) => lemma),
+        paradigms,
+      ),
+    ]);
   }
-  places.sort(([a], [b]) => compareCodePoints(a, b));
-  const records = new Writer();
-  const offsets = new Writer();
-  offsets.u32(places.length);
-  let at = 4 + 4 * places.length;
-  for (const [lemma, bucket, offset] of places) {
-    const name = Buffer.from(lemma, 'utf8');
-    offsets.u32(at);
-    records.u8(name.length, 'lemma length');
-    records.bytes(name);
-    records.u16(bucket, 'bucket');
-    records.u32(offset);
-    at += 1 + name.length + 6;
-  }
-  return { buckets, directory: Buffer.concat([offsets.done(), records.done()]) };
+  const lemmas = order.map(([lemma], n): [string, number] => [lemma, n]);
+  return { lemmas, buckets, endingPages: pages };
 }

@@ -1,192 +1,215 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { hostWords16, hostWords32 } from './host-words.js';
 import type { FormReading, Lexeme } from './lexicon.js';
-import { PACKED_VALUES } from './pack-paradigms.js';
-import { MEMO_LIMIT, QUERY_MEMO_LIMIT, remember } from './remember.js';
+import {
+  BUCKET_HEAD,
+  BUCKET_LEMMAS,
+  BUCKET_SHIFT,
+  ENDINGS_PER_PAGE,
+  ENDINGS_SHIFT,
+  PACKED_FORM,
+  PACKED_LEXEME,
+  PACKED_VALUES,
+  PARADIGM_HEAD,
+} from './pack-paradigms.js';
 import type { TagTable } from './tag-table.js';
 
-/** A lemma's lexemes in id order and its readings whose tag passes the query, in forms() order. */
-export interface PackedMatch {
-  lexemes: readonly Lexeme[];
-  readings: readonly FormReading[];
-}
-
 export interface ParadigmStore {
+  /** An upper bound of the lemma numbers: they run from 0 to this, exclusive. */
+  size(): number;
   /**
-   * The lemma's lexemes and its readings whose tag passes `ok` (`query` names `ok` for the
-   * memo); undefined for a lemma the snapshot does not have. Shared: do not change them.
+   * The readings of `lemma` whose tag id is 1 in `ok`, in forms() order: a new array of frozen
+   * readings; undefined when the snapshot does not have the lemma.
    */
-  match(lemma: string, query: string, ok: Uint8Array): PackedMatch | undefined;
+  readings(lemma: string, ok: Uint8Array): FormReading[] | undefined;
+  /** The lemma's lexemes in id order, frozen and shared; undefined for an unknown lemma. */
+  lexemes(lemma: string): readonly Lexeme[] | undefined;
+  /** The number of the lemma that readings() or lexemes() found last. */
+  found(): number;
 }
 
-// The code below runs on first asks, mostly before V8 has optimised it: it stays close to plain
-// byte arithmetic, and the matching runs over a whole bucket at once, a loop long enough for V8
-// to optimise while it runs.
-
-const valueAt = (i: number): string | null => (i === 0 ? null : (PACKED_VALUES[i] ?? null));
-
-const u32 = (b: Uint8Array, o: number): number =>
-  ((b[o] as number) | ((b[o + 1] as number) << 8) | ((b[o + 2] as number) << 16)) +
-  (b[o + 3] as number) * 0x1000000;
-
-/** A bucket read: its bytes and its lemmas with their lexemes and where their forms start. */
-interface Bucket {
-  buf: Buffer;
-  lemmas: { lemma: string; lexemes: Lexeme[]; forms: number }[];
-  lexemes: Map<string, Lexeme[]>;
-}
-
-// A lemma's lexemes, decoded from the start of its packed paradigm; returns where its forms begin.
-function decodeLexemes(lemma: string, b: Uint8Array, start: number, into: Lexeme[]): number {
-  let o = start + 1;
-  for (let n = b[start] as number; n > 0; n--, o += 11) {
-    const rank = (b[o + 9] as number) | ((b[o + 10] as number) << 8);
-    into.push(
-      Object.freeze({
-        id: u32(b, o),
-        lemma,
-        pos: valueAt(b[o + 4] as number) ?? '',
-        gender: valueAt(b[o + 5] as number),
-        aspect: valueAt(b[o + 6] as number),
-        reflexivity: valueAt(b[o + 7] as number),
-        sense: b[o + 8] as number,
-        rank: rank === 0 ? null : rank,
-      }),
-    );
-  }
-  return o;
-}
-
-// The bucket's lemmas with their lexemes (see the bucket layout in pack-paradigms.ts).
-function decodeBucket(buf: Buffer): Bucket {
-  const lemmas: Bucket['lemmas'] = [];
-  const byLemma = new Map<string, Lexeme[]>();
-  let o = 2;
-  for (let n = (buf[0] as number) | ((buf[1] as number) << 8); n > 0; n--) {
-    const end = o + 1 + (buf[o] as number);
-    const lemma = buf.toString('utf8', o + 1, end);
-    const lexemes: Lexeme[] = [];
-    lemmas.push({ lemma, lexemes, forms: decodeLexemes(lemma, buf, u32(buf, end), lexemes) });
-    byLemma.set(lemma, lexemes);
-    o = end + 4;
-  }
-  return { buf, lemmas, lexemes: byLemma };
-}
-
-// Every reading of every lemma of a bucket whose tag passes `ok`, by lemma, in forms() order.
-function matchBucket(
-  bucket: Bucket,
-  ok: Uint8Array,
-  tags: TagTable,
-): Map<string, readonly FormReading[]> {
-  const b = bucket.buf;
-  const found = new Map<string, readonly FormReading[]>();
-  for (const { lemma, lexemes, forms: start } of bucket.lemmas) {
-    const rows: FormReading[] = [];
-    let o = start;
-    let forms = (b[o] as number) | ((b[o + 1] as number) << 8);
-    o += 2;
-    for (; forms > 0; forms--) {
-      const shared = b[o] as number;
-      const restAt = o + 2;
-      const restEnd = restAt + (b[o + 1] as number);
-      const count = b[restEnd] as number;
-      o = restEnd + 1;
-      let rank: number | null = null;
-      if (count & 0x80) {
-        rank = (b[o] as number) | ((b[o + 1] as number) << 8);
-        o += 2;
-      }
-      let form: string | undefined;
-      for (let r = count & 0x7f; r > 0; r--, o += 3) {
-        const tagId = (b[o + 1] as number) | ((b[o + 2] as number) << 8);
-        if (ok[tagId] !== 1) continue;
-        const packed = b[o] as number;
-        form ??= lemma.slice(0, shared) + b.toString('utf8', restAt, restEnd);
-        const { tag, features } = tags.get(tagId);
-        const lexeme = lexemes[packed >> 4] as Lexeme;
-        rows.push(Object.freeze({ form, tag, features, lexeme, rank, variant: packed & 0x0f }));
-      }
-    }
-    if (rows.length > 0) found.set(lemma, rows);
-  }
-  return found;
-}
+/** A packed value index to the value (0 is NULL; see PACKED_VALUES). */
+const VALUES: readonly (string | null)[] = PACKED_VALUES.map((v, i) => (i === 0 ? null : v));
 
 /**
- * The packed paradigms of one open snapshot (see pack-paradigms.ts). A first ask about a lemma
- * reads the bucket that holds it, found by a binary search of the directory (read once), unless
- * an earlier ask read it; the first ask with a query in a bucket matches every lemma of the
- * bucket, so that the next first asks there only look their answers up.
+ * The packed paradigms of one open snapshot (see pack-paradigms.ts). The first question about a
+ * lemma of a bucket not read yet asks SQLite for its number, reads the bucket and learns the
+ * numbers of all its lemmas; a question then goes through the lemma's tag ids, and only the
+ * readings that match become objects.
+ *
+ * First asks run mostly before V8 has optimised this code, and in a short run the optimising
+ * compiler costs more than it saves: a question reads the words it needs through typed arrays,
+ * allocates little besides what it returns, and runs in one function, readings(), whose only
+ * calls on its common path are Map and tag lookups. Helpers called on every question would each
+ * be compiled on their own as well as inside readings(); what runs once per bucket, page of
+ * endings or tag stays out of line.
  */
 export function paradigmStore(db: BetterSqlite3.Database, tags: TagTable): ParadigmStore {
-  const readBucket = db.prepare('SELECT data FROM paradigm_buckets WHERE id = ?').pluck();
-  const readDirectory = db.prepare('SELECT data FROM paradigm_directory WHERE id = 1').pluck();
-  let dir: Uint8Array | undefined;
-  let count = 0;
-  const name = new Uint8Array(1024);
-  const encoder = new TextEncoder();
-  const buckets = new Map<number, Bucket>();
-  /** Lemma to bucket id, for every lemma of every bucket read. */
-  const home = new Map<string, number>();
-  const absent = new Set<string>();
-  const matched = new Map<string, Map<number, Map<string, readonly FormReading[]>>>();
+  // A lemma's number and, when the lemma's bucket was not read yet, the bucket.
+  const readLemma = db
+    .prepare(
+      `SELECT l.n, b.id, b.data FROM paradigm_lemmas l
+       JOIN paradigm_buckets b ON b.id = (l.n >> ${BUCKET_SHIFT}) + 1 WHERE l.lemma = ?`,
+    )
+    .raw();
+  const readPage = db.prepare('SELECT data FROM paradigm_endings WHERE page = ?').pluck();
+  /** Lemma to number, for every lemma of every bucket read. */
+  const numbers = new Map<string, number>();
+  // Per bucket id: its bytes, its words and the lexemes of its lemmas (by slot), once decoded.
+  const bucketBytes: (Uint8Array | undefined)[] = [];
+  const bucketWords: (Uint16Array | undefined)[] = [];
+  const bucketLexemes: (Lexeme[] | undefined)[][] = [];
+  // Per page of endings: its bytes, its words and its endings, once decoded.
+  const pageBytes: (Buffer | undefined)[] = [];
+  const pageWords: (Int32Array | undefined)[] = [];
+  const pageTexts: (string | undefined)[][] = [];
+  let scratch = new Int32Array(256);
+  // The paradigm readings() found last: the lemma's number, its bucket's bytes, words and
+  // lexemes, and the paradigm's byte offset there.
+  let opened = -1;
+  let bytes: Uint8Array = new Uint8Array(0);
+  let words: Uint16Array = new Uint16Array(0);
+  let lexemesHere: (Lexeme[] | undefined)[] = [];
+  let at = 0;
+  let span = -1;
+  let none: Uint8Array | undefined;
+  let every: Uint8Array | undefined;
 
-  // The bucket of a lemma: a binary search of the directory for its UTF-8 bytes; 0 when absent.
-  const search = (lemma: string): number => {
-    if (!dir) {
-      dir = readDirectory.get() as Uint8Array;
-      count = u32(dir, 0);
-    }
-    const d = dir;
-    const { written } = encoder.encodeInto(lemma, name);
-    let low = 0;
-    let high = count - 1;
-    while (low <= high) {
-      const mid = (low + high) >>> 1;
-      const at = u32(d, 4 + 4 * mid);
-      const length = d[at] as number;
-      const n = length < written ? length : written;
-      let order = 0;
-      for (let i = 0; i < n && order === 0; i++)
-        order = (name[i] as number) - (d[at + 1 + i] as number);
-      if (order === 0) order = written - length;
-      if (order < 0) high = mid - 1;
-      else if (order > 0) low = mid + 1;
-      else return (d[at + 1 + length] as number) | ((d[at + 2 + length] as number) << 8);
-    }
-    return 0;
+  const loadBucket = (id: number, b: Buffer): void => {
+    const w = hostWords16(b);
+    bucketBytes[id] = b;
+    bucketWords[id] = w;
+    bucketLexemes[id] = new Array<Lexeme[] | undefined>(BUCKET_LEMMAS);
+    const count = (w[0] as number) + (w[1] as number) * 0x10000;
+    const start = BUCKET_HEAD + 4 * count;
+    const end = start + (w[2] as number) + (w[3] as number) * 0x10000;
+    const names = b.toString('utf8', start, end).split('\n');
+    const first = (id - 1) << BUCKET_SHIFT;
+    for (let i = 0; i < names.length; i++) numbers.set(names[i] as string, first + i);
   };
 
-  const bucketOf = (lemma: string): [number, Bucket] | undefined => {
-    let id = home.get(lemma);
-    if (id === undefined) {
-      if (absent.has(lemma)) return undefined;
-      id = search(lemma);
-      if (id === 0) {
-        if (absent.size < MEMO_LIMIT) absent.add(lemma);
-        return undefined;
+  // Lemma number n, from SQLite, for a lemma of a bucket not read yet, whose bucket it reads;
+  // -1 for an unknown lemma.
+  const lookUp = (lemma: string): number => {
+    const row = readLemma.get(lemma) as [number, number, Buffer] | undefined;
+    if (row === undefined) return -1;
+    loadBucket(row[1], row[2]);
+    return row[0];
+  };
+
+  // Ending e, the first time it is needed.
+  const decodeEnding = (e: number): string => {
+    const page = e >> ENDINGS_SHIFT;
+    const i = e & (ENDINGS_PER_PAGE - 1);
+    let w = pageWords[page];
+    if (w === undefined) {
+      const b = readPage.get(page) as Buffer;
+      w = hostWords32(b);
+      pageBytes[page] = b;
+      pageWords[page] = w;
+      pageTexts[page] = new Array<string | undefined>(w[0] as number);
+    }
+    const start = 4 * ((w[0] as number) + 2);
+    const b = pageBytes[page] as Buffer;
+    const text = b.toString('utf8', start + (w[1 + i] as number), start + (w[2 + i] as number));
+    (pageTexts[page] as (string | undefined)[])[i] = text;
+    return text;
+  };
+
+  const readings = (lemma: string, ok: Uint8Array): FormReading[] | undefined => {
+    const n = numbers.get(lemma) ?? lookUp(lemma);
+    if (n < 0) return undefined;
+    if (n !== opened) {
+      const id = (n >> BUCKET_SHIFT) + 1;
+      const slot = BUCKET_HEAD / 2 + 2 * (n & (BUCKET_LEMMAS - 1));
+      opened = n;
+      bytes = bucketBytes[id] as Uint8Array;
+      words = bucketWords[id] as Uint16Array;
+      lexemesHere = bucketLexemes[id] as (Lexeme[] | undefined)[];
+      at = (words[slot] as number) + (words[slot + 1] as number) * 0x10000;
+    }
+    const b = bytes;
+    const w = words;
+    const p = at >> 1;
+    const formsAt = at + PARADIGM_HEAD + PACKED_LEXEME * (b[at] as number);
+    const count = w[p + 2] as number;
+    const tagsAt = (formsAt + PACKED_FORM * (w[p + 1] as number)) >> 1;
+    const placesAt = tagsAt + count;
+    const marksAt = 2 * (placesAt + count);
+    if (scratch.length < count) scratch = new Int32Array(count);
+    const hits = scratch;
+    let matched = 0;
+    for (let i = 0; i < count; i++) if (ok[w[tagsAt + i] as number] === 1) hits[matched++] = i;
+    const rows = new Array<FormReading>(matched);
+    if (matched === 0) return rows;
+    let lexemes = lexemesHere[n & (BUCKET_LEMMAS - 1)];
+    if (lexemes === undefined) {
+      lexemes = new Array<Lexeme>(b[at] as number);
+      for (let i = 0, o = at + PARADIGM_HEAD; i < lexemes.length; i++, o += PACKED_LEXEME) {
+        const rank = w[(o + 10) >> 1] as number;
+        lexemes[i] = Object.freeze({
+          id: (w[o >> 1] as number) + (w[(o >> 1) + 1] as number) * 0x10000,
+          lemma,
+          pos: VALUES[b[o + 4] as number] ?? '',
+          gender: VALUES[b[o + 5] as number] ?? null,
+          aspect: VALUES[b[o + 6] as number] ?? null,
+          reflexivity: VALUES[b[o + 7] as number] ?? null,
+          sense: b[o + 8] as number,
+          rank: rank === 0 ? null : rank,
+        });
       }
+      lexemesHere[n & (BUCKET_LEMMAS - 1)] = lexemes;
     }
-    let bucket = buckets.get(id);
-    if (!bucket) {
-      bucket = decodeBucket(readBucket.get(id) as Buffer);
-      buckets.set(id, bucket);
-      for (const { lemma: member } of bucket.lemmas) home.set(member, id);
+    let last = -1;
+    let form = '';
+    let rank: number | null = null;
+    for (let k = 0; k < matched; k++) {
+      const i = hits[k] as number;
+      const f = w[placesAt + i] as number;
+      if (f !== last) {
+        const o = formsAt + PACKED_FORM * f;
+        const shared = b[o + 6] as number;
+        const e = (w[o >> 1] as number) + (w[(o >> 1) + 1] as number) * 0x10000;
+        const tail = pageTexts[e >> ENDINGS_SHIFT]?.[e & (ENDINGS_PER_PAGE - 1)] ?? decodeEnding(e);
+        form = shared === lemma.length ? lemma + tail : lemma.slice(0, shared) + tail;
+        const r = w[(o >> 1) + 2] as number;
+        rank = r === 0 ? null : r;
+        last = f;
+      }
+      const mark = b[marksAt + i] as number;
+      const entry = tags.get(w[tagsAt + i] as number);
+      rows[k] = Object.freeze({
+        form,
+        tag: entry.tag,
+        features: entry.features,
+        lexeme: lexemes[mark >> 4] as Lexeme,
+        rank,
+        variant: mark & 0x0f,
+      });
     }
-    return [id, bucket];
+    return rows;
   };
 
-  const none: readonly FormReading[] = [];
   return {
-    match(lemma, query, ok) {
-      const found = bucketOf(lemma);
-      if (!found) return undefined;
-      const [id, bucket] = found;
-      let byBucket = matched.get(query);
-      if (!byBucket) byBucket = remember(matched, query, new Map(), QUERY_MEMO_LIMIT);
-      let byLemma = byBucket.get(id);
-      if (!byLemma) byBucket.set(id, (byLemma = matchBucket(bucket, ok, tags)));
-      return { lexemes: bucket.lexemes.get(lemma) ?? [], readings: byLemma.get(lemma) ?? none };
+    size() {
+      if (span < 0) {
+        const buckets = db.prepare('SELECT max(id) FROM paradigm_buckets').pluck().get();
+        span = ((buckets as number | null) ?? 0) << BUCKET_SHIFT;
+      }
+      return span;
     },
+    readings,
+    // Mostly asked right after readings() made the lemma's readings; else readings() with no tag
+    // finds the lemma, and with every tag decodes its lexemes.
+    lexemes(lemma) {
+      const known =
+        opened === numbers.get(lemma) ? lexemesHere[opened & (BUCKET_LEMMAS - 1)] : undefined;
+      if (known !== undefined) return known;
+      if (readings(lemma, (none ??= tags.matching([]).fill(0))) === undefined) return undefined;
+      const slot = opened & (BUCKET_LEMMAS - 1);
+      if (lexemesHere[slot] === undefined) readings(lemma, (every ??= tags.matching([])));
+      return lexemesHere[slot];
+    },
+    found: () => opened,
   };
 }

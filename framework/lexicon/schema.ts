@@ -2,7 +2,7 @@
 // (the Python runtime queries the same file); change both together and bump SCHEMA_VERSION.
 
 /** Stored in `PRAGMA user_version` and in meta('schema_version'). */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Page size fixed so that the same rows always give the same bytes. */
 export const PAGE_SIZE = 4096;
@@ -44,8 +44,9 @@ CREATE TABLE readings (
   PRIMARY KEY (lexeme_id, form_id, tag_id)
 ) WITHOUT ROWID;
 CREATE TABLE variant_notes (code INTEGER PRIMARY KEY, why TEXT NOT NULL);
+CREATE TABLE paradigm_lemmas (lemma TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE paradigm_buckets (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
-CREATE TABLE paradigm_directory (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE paradigm_endings (page INTEGER PRIMARY KEY, data BLOB NOT NULL);
 `;
 
 /** Lookup indexes: lemma to lexemes, form text to form id, form id to its readings. */

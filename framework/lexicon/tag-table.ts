@@ -14,37 +14,40 @@ export interface TagTable {
   matching(masks: readonly number[]): Uint8Array;
 }
 
-// Reads the tag strings and masks only when a query first needs them and parses each tag once, so
-// opening a snapshot costs no parsing at all.
+// Reads a tag only when a question first needs it and parses each tag once, so opening a
+// snapshot costs no parsing at all; SQLite picks the tags a query's masks match.
 export function tagTable(db: BetterSqlite3.Database, path: string): TagTable {
-  let strings: Map<number, string> | undefined;
-  let masks: [number, number, number, number][] | undefined;
-  const parsed = new Map<number, TagEntry>();
+  const readTag = db.prepare('SELECT tag FROM tags WHERE id = ?').pluck();
+  const readMatching = db
+    .prepare('SELECT id FROM tags WHERE (mask0 & ?) = ? AND (mask1 & ?) = ? AND (mask2 & ?) = ?')
+    .pluck();
+  let size = -1;
+  let parsed: (TagEntry | undefined)[] = [];
+  // One more than the highest tag id: the length of a query's ok array and of the parsed tags.
+  const idSpan = (): number => {
+    if (size < 0) {
+      size = ((db.prepare('SELECT max(id) FROM tags').pluck().get() as number | null) ?? 0) + 1;
+      parsed = new Array<TagEntry | undefined>(size);
+    }
+    return size;
+  };
+  // Out of line: it runs once per tag, get() on every reading a question returns.
+  const parse = (id: number): TagEntry => {
+    idSpan();
+    const tag = readTag.get(id) as string | undefined;
+    if (tag === undefined) {
+      throw new RpeError('lexicon_invalid', `${path}: a reading refers to missing tag ${id}`);
+    }
+    const entry = { tag, features: Object.freeze(parseTag(tag)) };
+    parsed[id] = entry;
+    return entry;
+  };
   return {
     matching([q0 = 0, q1 = 0, q2 = 0]) {
-      masks ??= db.prepare('SELECT id, mask0, mask1, mask2 FROM tags').raw().all() as [
-        number,
-        number,
-        number,
-        number,
-      ][];
-      const ok = new Uint8Array(masks.reduce((max, [id]) => Math.max(max, id), 0) + 1);
-      for (const [id, m0, m1, m2] of masks) {
-        if ((m0 & q0) === q0 && (m1 & q1) === q1 && (m2 & q2) === q2) ok[id] = 1;
-      }
+      const ok = new Uint8Array(idSpan());
+      for (const id of readMatching.all(q0, q0, q1, q1, q2, q2) as number[]) ok[id] = 1;
       return ok;
     },
-    get(id) {
-      let entry = parsed.get(id);
-      if (entry) return entry;
-      strings ??= new Map(db.prepare('SELECT id, tag FROM tags').raw().all() as [number, string][]);
-      const tag = strings.get(id);
-      if (tag === undefined) {
-        throw new RpeError('lexicon_invalid', `${path}: a reading refers to missing tag ${id}`);
-      }
-      entry = { tag, features: Object.freeze(parseTag(tag)) };
-      parsed.set(id, entry);
-      return entry;
-    },
+    get: (id) => parsed[id] ?? parse(id),
   };
 }

@@ -121,6 +121,8 @@ function compareFirstAsks(lemmas: string[], rounds = 9): void {
     report(`first asks, answer(), same lemmas`, median(rates.answer), 'asks/s');
     report(`first asks, Python sqlite3 peer, same lemmas`, median(rates.python), 'asks/s');
     report('forms() first asks against the Python peer', median(ratios), '×', { min: 3 });
+    report(`  the slowest of the ${rounds} rounds`, Math.min(...ratios), '×');
+    report('  the fastest', Math.max(...ratios), '×');
     report('the same in CPU time of the whole process', median(cpuRatios), '×');
   } finally {
     rmSync(dir, { recursive: true, force: true });

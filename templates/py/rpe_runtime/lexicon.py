@@ -10,7 +10,7 @@ nothing. The tables are documented in SCHEMA.md.
 import sqlite3
 from collections import namedtuple
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # rank stays fifth, where it was before aspect, reflexivity and sense came.
 Lexeme = namedtuple("Lexeme", "id lemma pos gender rank aspect reflexivity sense")
