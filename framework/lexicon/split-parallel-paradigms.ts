@@ -7,11 +7,21 @@ export const PARALLEL_CELLS = 3;
 
 const VOWELS = new Set([...'aąeęioóuy']);
 
+/** Verbal prefixes that keep or drop their -e before a consonant cluster (zeszedł/zszedł). */
+const E_PREFIXES = new Set(['z', 'w', 'wz', 'od', 'nad', 'pod', 'przed', 'roz', 'ob']);
+
+// Free variants inside one verb's paradigm, not a second stem: the -ną- of -nąć verbs in the past
+// tense (zniknęła/znikła, wybuchnął/wybuchł) and a prefix with or without its -e
+// (zeszedł/zszedł). Both forms are standard; they are aliases of each other.
+function isVerbVariant(prefix: string, extra: string): boolean {
+  return extra === 'nę' || extra === 'ną' || (extra === 'e' && E_PREFIXES.has(prefix));
+}
+
 // Two forms of one cell that differ inside the stem rather than in the ending: nothing in common
 // (lat/roków), or, between a common beginning and a common end, one side empty (lwa/lewa,
-// mego/mojego), a consonant (zniknęła/znikła, wyślę/wyścielę) or a nasal or ó/o alternation
-// (rządu/rzędu). Ending variants differ at the end (rękami/rękoma, dni/dnie) or only in the
-// vowel of the ending (karach/karych).
+// mego/mojego), a consonant (wyślę/wyścielę) or a nasal or ó/o alternation (rządu/rzędu).
+// Ending variants differ at the end (rękami/rękoma, dni/dnie) or only in the vowel of the ending
+// (karach/karych); the -ną- and prefix variants of verbs are variants too (zniknęła/znikła).
 export function differInStem(a: string, b: string): boolean {
   const p = commonPrefix(a, b);
   if (p === 0) return true;
@@ -20,7 +30,7 @@ export function differInStem(a: string, b: string): boolean {
   if (s === 0) return false;
   const da = a.slice(p, a.length - s);
   const db = b.slice(p, b.length - s);
-  if (da === '' || db === '') return true;
+  if (da === '' || db === '') return !isVerbVariant(a.slice(0, p), da || db);
   if ([...da, ...db].some((c) => !VOWELS.has(c))) return true;
   const pair = [da, db].sort().join('');
   return pair === 'ąę' || pair === 'oó';

@@ -269,7 +269,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     'nondeterministic-env',
     'runtime-error',
     'invalid-items',
-    'reads-data-relative',
+    'data-hash-missing',
   ];
 
   // A batch of `names` on `engines`; its rows, reports and stderr.
