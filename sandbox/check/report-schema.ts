@@ -9,96 +9,106 @@ const sha = z.string().nullable();
 const reasonCode = z.enum(REASON_CODES as [ReasonCode, ...ReasonCode[]]);
 
 export const reasonSchema = z.object({
-  code: reasonCode,
-  /** From the reason table: what this reason does to the verdict. */
-  class: z.enum(['disqualified', 'incomplete']),
-  seed: z.number().int().nullable(),
-  message: z.string(),
+  code: reasonCode.describe('the reason code (see the reason table above)'),
+  class: z
+    .enum(['disqualified', 'incomplete'])
+    .describe('from the reason table: what this reason does to the verdict'),
+  seed: z.number().int().nullable().describe('the seed it concerns; null for the whole submission'),
+  message: z.string().describe('what happened, for people'),
 });
 
 /** One attempt to use an internet socket, as the sandbox's trace saw it. */
 export const networkAttemptSchema = z.object({
-  pid: z.number().int(),
-  program: z.string(),
-  call: z.string(),
+  pid: z.number().int().describe('the process (in the container)'),
+  program: z.string().describe("the process's command name"),
+  call: z.string().describe('`socket`, `connect`, `sendto`, `sendmsg` or `sendmmsg`'),
   family: z.enum(['ipv4', 'ipv6']),
-  address: z.string().nullable(),
+  address: z
+    .string()
+    .nullable()
+    .describe('the address it tried; null for the creation of a socket'),
   port: z.number().int().nullable(),
-  lookup: z.string().nullable(),
-  result: z.string(),
+  lookup: z.string().nullable().describe('the host name a DNS query asked for'),
+  result: z.string().describe('what the call returned'),
 });
 
 /** Something a person should read that does not change the verdict. */
 export const warningSchema = z.object({
-  code: z.string(),
+  code: z.string().describe('e.g. `role_instruction`, `gold_unknown_form`, `uncommitted_changes`'),
   seed: z.number().int().nullable(),
-  /** The line of the seed's set, for item warnings. */
-  line: z.number().int().nullable(),
+  line: z.number().int().nullable().describe("the line of the seed's set, for item warnings"),
   message: z.string(),
 });
 
 export const runReportSchema = z.object({
-  variation: z.string(),
-  status: runStatus,
+  variation: z.string().describe('the environment variation of the run (`a` or `b`)'),
+  status: runStatus.describe('how the run ended: `ok` or a reason code'),
   exit_code: z.number().int().nullable(),
-  timed_out: z.boolean(),
-  oom_killed: z.boolean(),
+  timed_out: z.boolean().describe("the runner's wall-clock limit ended it"),
+  oom_killed: z.boolean().describe("the kernel's out-of-memory killer ended it"),
   wall_ms: z.number(),
-  peak_memory_bytes: z.number().nullable(),
-  output_sha256: sha,
-  message: z.string().nullable(),
-  stdout_tail: z.string(),
-  stderr_tail: z.string(),
-  /** Null where the executor does not trace the network (local mode). */
-  network_attempts: z.array(networkAttemptSchema).nullable().default(null),
+  peak_memory_bytes: z.number().nullable().describe('null where it cannot be measured'),
+  output_sha256: sha.describe("the output's sha256, when it was read"),
+  message: z.string().nullable().describe('why it failed, for people'),
+  stdout_tail: z.string().describe('the last `limits.log_bytes` of stdout'),
+  stderr_tail: z.string().describe('the last `limits.log_bytes` of stderr'),
+  network_attempts: z
+    .array(networkAttemptSchema)
+    .nullable()
+    .default(null)
+    .describe('every network call the trace saw; null where nothing was traced (local mode)'),
 });
 
 export const seedReportSchema = z.object({
   seed: z.number().int(),
-  status: runStatus,
-  n_items: z.number().int().nullable(),
-  format_ok: z.boolean().nullable(),
-  errors: z.array(z.object({ line: z.number(), code: z.string(), message: z.string() })),
-  deterministic: z.boolean().nullable(),
+  status: runStatus.describe('the status of its first failing run, or `ok`'),
+  n_items: z.number().int().nullable().describe("items in the first run's output"),
+  format_ok: z.boolean().nullable().describe('whether the output passes the Track 1 rules'),
+  errors: z
+    .array(z.object({ line: z.number(), code: z.string(), message: z.string() }))
+    .describe('the first format errors'),
+  deterministic: z.boolean().nullable().describe('whether both runs gave the same bytes'),
   difference: z
     .object({ line: z.number(), first: z.string().nullable(), second: z.string().nullable() })
-    .nullable(),
-  cause: z.string().nullable(),
-  output_sha256: sha,
-  wall_ms: z.number().nullable(),
-  peak_memory_bytes: z.number().nullable(),
+    .nullable()
+    .describe('the first differing line of the two runs'),
+  cause: z.string().nullable().describe('the variation that makes the runs differ, when found'),
+  output_sha256: sha.describe('the agreed output hash (null unless both runs agreed)'),
+  wall_ms: z.number().nullable().describe('the slowest run'),
+  peak_memory_bytes: z.number().nullable().describe('the highest peak of its runs'),
   runs: z.array(runReportSchema),
-  /** The seed's set, kept beside the report (`seed-N.jsonl`), or null when not kept. */
-  set: z.object({ file: z.string(), sha256: z.string() }).nullable(),
+  set: z
+    .object({ file: z.string(), sha256: z.string() })
+    .nullable()
+    .describe("the seed's set kept beside the report (`seed-N.jsonl`), or null when not kept"),
 });
 
-const limitsSchema = z.object({
-  timeout_seconds: z.number(),
-  memory_bytes: z.number(),
-  cpus: z.number(),
-  pids: z.number(),
-  output_bytes: z.number(),
-  log_bytes: z.number(),
-});
+const limitsSchema = z
+  .object({
+    timeout_seconds: z.number(),
+    memory_bytes: z.number().describe('memory, and memory plus swap'),
+    cpus: z.number().describe('CPU quota, in cores (the sandbox only)'),
+    pids: z.number().describe('process limit (the sandbox only)'),
+    output_bytes: z.number().describe('largest output file accepted'),
+    log_bytes: z.number().describe('how much of stdout and stderr is kept'),
+  })
+  .describe('the limits every run had');
 
-const gitSource = z.object({ url: z.string(), ref: z.string(), commit: z.string() });
+const gitSource = z
+  .object({ url: z.string(), ref: z.string(), commit: z.string() })
+  .describe('where a batch cloned the submission from');
 
 /** The Docker engine the runs went to, as a pool names it. */
 export const engineSchema = z.object({
-  /** The engine's URL, without its #settings. */
-  url: z.string(),
-  /** The engine host's name, as the engine gives it (`docker info`). */
-  name: z.string(),
-  /** The engine's version. */
-  version: z.string(),
+  url: z.string().describe("the engine's URL, without its #settings"),
+  name: z.string().describe("the engine host's name, as the engine gives it (`docker info`)"),
+  version: z.string().describe("the engine's version"),
 });
 
 /** A batch took this submission from an engine that failed before its check was done. */
 export const requeueSchema = z.object({
-  /** The URL of the engine that failed. */
-  engine: z.string(),
-  /** What it failed with. */
-  reason: z.string(),
+  engine: z.string().describe('the URL of the engine that failed'),
+  reason: z.string().describe('what it failed with'),
 });
 
 /**
@@ -108,66 +118,90 @@ export const requeueSchema = z.object({
  */
 export const reportSchema = z.object({
   schema: z.literal('rpe-report/2'),
-  toolkit_version: z.string(),
-  created_at: z.string(),
-  verdict: z.enum(['eligible', 'incomplete', 'disqualified']),
+  toolkit_version: z.string().describe('the version of the toolkit that ran the check'),
+  created_at: z.string().describe('ISO 8601 time of the report'),
+  verdict: z
+    .enum(['eligible', 'incomplete', 'disqualified'])
+    .describe('eligible with no reason; otherwise the strongest class among the reasons'),
   reasons: z.array(reasonSchema),
-  warnings: z.array(warningSchema),
-  /** The seeds asked for, in order, including when none could run. */
-  requested_seeds: z.array(z.number().int()),
+  warnings: z.array(warningSchema).describe('what a person should read; never changes the verdict'),
+  requested_seeds: z
+    .array(z.number().int())
+    .describe('the seeds asked for, in order, including when none could run'),
   seeds: z.array(seedReportSchema),
-  overlap: z.array(z.object({ a: z.number(), b: z.number(), jaccard: z.number() })),
-  overlap_max: z.number(),
-  data_hash: z.object({
-    declared: sha,
-    actual: sha,
-    ok: z.boolean(),
-    recipe: z.enum(['directory', 'file', 'manifest']).nullable(),
-    source: z.string().nullable(),
-    files: z.array(z.string()),
-  }),
-  image: z.object({ name: z.string(), id: z.string().nullable() }),
+  overlap: z
+    .array(z.object({ a: z.number(), b: z.number(), jaccard: z.number() }))
+    .describe('Jaccard of normalised inputs for each pair of seeds that produced items'),
+  overlap_max: z.number().describe('the largest Jaccard allowed (0.5)'),
+  data_hash: z
+    .object({
+      declared: sha.describe('the hash the README declares for the data'),
+      actual: sha.describe('the hash of `data/` by the matching recipe; null without `data/`'),
+      ok: z.boolean(),
+      recipe: z
+        .enum(['directory', 'file', 'manifest'])
+        .nullable()
+        .describe('the recipe that matched'),
+      source: z.string().nullable().describe('where the declared hash was found (file and line)'),
+      files: z.array(z.string()).describe('the data files a file or manifest recipe covers'),
+    })
+    .describe('the data hash check'),
+  image: z
+    .object({ name: z.string(), id: z.string().nullable() })
+    .describe('the runner image and its ID (`local <kind>` and null in local mode)'),
   executor: z.object({
     kind: z.enum(['docker', 'local']),
-    isolated: z.boolean(),
-    /** Whether every run's network calls were traced (only the sandbox does). */
-    network_traced: z.boolean().default(false),
+    isolated: z.boolean().describe('whether runs were isolated from the host'),
+    network_traced: z
+      .boolean()
+      .default(false)
+      .describe("whether every run's network calls were traced (only the sandbox does)"),
   }),
-  /** The engine that ran every run of this report; null in local mode and in older reports. */
-  engine: engineSchema.nullable().default(null),
-  /** Engines a batch took the submission from before this engine checked it; [] when none. */
-  requeued: z.array(requeueSchema).default([]),
-  /**
-   * The toolkit the generator itself ran with (a TypeScript generator's, from its own
-   * package-lock.json), as against `toolkit_version`, the runner's; null when it used none.
-   */
+  engine: engineSchema
+    .nullable()
+    .default(null)
+    .describe('the engine that ran every run of this report; null in local mode and older reports'),
+  requeued: z
+    .array(requeueSchema)
+    .default([])
+    .describe('engines a batch took the submission from before this one checked it'),
   generator_toolkit: z
     .object({ version: z.string(), resolved: z.string().nullable() })
     .nullable()
-    .default(null),
-  entrypoint: z.object({ file: z.string(), kind: z.enum(['python', 'tsx', 'node']) }).nullable(),
+    .default(null)
+    .describe(
+      "the toolkit the generator itself ran with (a TypeScript generator's, from its own package-lock.json); null when it used none",
+    ),
+  entrypoint: z
+    .object({ file: z.string(), kind: z.enum(['python', 'tsx', 'node']) })
+    .nullable()
+    .describe('the file that ran and how; null when none was found'),
   limits: limitsSchema,
-  submission: z.object({
-    /** The folder named on the command line. */
-    path: z.string(),
-    /** How the tree was chosen: a git commit, the folder's files, or the folder itself. */
-    selection: z.enum(['git', 'folder', 'in_place']),
-    /** The commit checked (selection `git`), else null. */
-    commit: z.string().nullable(),
-    /** The ref asked for (`HEAD` unless `--ref`), else null. */
-    ref: z.string().nullable(),
-    /** Paths whose working copy differs from the commit checked (not part of the check). */
-    uncommitted: z.array(z.string()),
-    /** What the folder selection left out (node_modules/, .git/, ignored files). */
-    left_out: z.array(z.string()),
-    tree_hash: z.string(),
-    /** Whether the tree checked was the same after the runs. */
-    unchanged: z.boolean(),
-    /** Where a batch cloned the submission from. */
-    source: gitSource.nullable(),
-  }),
-  notes: z.array(z.string()),
-  wall_ms: z.number(),
+  submission: z
+    .object({
+      path: z.string().describe('the folder named on the command line'),
+      selection: z
+        .enum(['git', 'folder', 'in_place'])
+        .describe(
+          "how the tree was chosen: a git commit, the folder's files, or the folder itself",
+        ),
+      commit: z.string().nullable().describe('the commit checked (selection `git`), else null'),
+      ref: z.string().nullable().describe('the ref asked for (`HEAD` unless `--ref`), else null'),
+      uncommitted: z
+        .array(z.string())
+        .describe('paths whose working copy differs from the commit checked (not checked)'),
+      left_out: z
+        .array(z.string())
+        .describe('what the folder selection left out (node_modules/, .git/, ignored files)'),
+      tree_hash: z.string().describe('sha256 over the tree checked (the data hash recipe)'),
+      unchanged: z.boolean().describe('whether the tree checked was the same after the runs'),
+      source: gitSource.nullable(),
+    })
+    .describe('what was checked'),
+  notes: z
+    .array(z.string())
+    .describe('which limits and variations were and were not applied, and other facts'),
+  wall_ms: z.number().describe('the whole check'),
 });
 
 /** The first schema: two verdicts, reasons without a class, no warnings, no kept sets. */
