@@ -93,7 +93,10 @@ export function register(program: Command): void {
     )
     .requiredOption('--seed <n>', 'the seed: a whole number from 0 to 2^53 - 1')
     .requiredOption('--out <file>', 'items.jsonl to write (canonical JSONL, written atomically)')
-    .option('--meta <file>', 'also write one {"family","phenomenon"} line per item, in item order')
+    .option(
+      '--meta <file>',
+      'also write one {"family","phenomenon"} line per item, in item order, with the gold\'s "lemma", "query", "tag" and "lexeme_id" when ctx.answer() gave it',
+    )
     .option('--lexicon <file>', "use this morphology snapshot instead of the generator's own")
     .option(
       '--timeout <seconds>',

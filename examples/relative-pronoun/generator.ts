@@ -52,9 +52,9 @@ const FRAMES: readonly (readonly [frame: string, verbs: readonly string[]])[] = 
 ];
 
 /**
- * Kinship terms that name two ends of one family tie ("mąż żony", "córka matki", "brat siostry",
- * "żona ojca"): such a pair says next to nothing, so it is never drawn. In-laws stay ("mąż
- * córki", "ojciec żony").
+ * Pairs that say next to nothing, never drawn: the two ends of one family tie ("mąż żony",
+ * "córka matki", "brat siostry", "żona ojca") or of a tie that runs both ways ("sąsiadka
+ * sąsiada", "koleżanka kolegi"). In-laws stay ("mąż córki", "ojciec żony").
  */
 const RECIPROCAL: readonly (readonly [string, string])[] = [
   ['mąż', 'żona'],
@@ -66,9 +66,17 @@ const RECIPROCAL: readonly (readonly [string, string])[] = [
   ['matka', 'syn'],
   ['matka', 'córka'],
   ['brat', 'siostra'],
+  ['sąsiad', 'sąsiadka'],
+  ['kolega', 'koleżanka'],
 ];
-const reciprocal = (a: string, b: string) =>
-  RECIPROCAL.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+/** One role in both genders reads as word play ("lekarka lekarza", "szefowa szefa"): never drawn. */
+const SAME_ROLE: readonly (readonly [string, string])[] = [
+  ['lekarz', 'lekarka'],
+  ['nauczyciel', 'nauczycielka'],
+  ['szef', 'szefowa'],
+];
+const among = (pairs: readonly (readonly [string, string])[], a: string, b: string) =>
+  pairs.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
 interface Pools {
   men: Lexeme[];
@@ -96,7 +104,8 @@ function draw(ctx: SampleContext, toHead: boolean) {
   const manFirst = ctx.rng.chance(1, 2);
   const head = ctx.rng.pick(manFirst ? men : women);
   const dependent = ctx.rng.pick(manFirst ? women : men);
-  if (reciprocal(head.lemma, dependent.lemma)) return ctx.reject('reciprocal kinship pair');
+  if (among(RECIPROCAL, head.lemma, dependent.lemma)) return ctx.reject('reciprocal pair');
+  if (among(SAME_ROLE, head.lemma, dependent.lemma)) return ctx.reject('one role in both genders');
   const target = toHead ? head : dependent;
   const [frame, verbs] = ctx.rng.pick(FRAMES);
   const pronoun = ctx.lex.form('który', `adj:sg:nom:${genderTag(target)}`);
@@ -119,11 +128,16 @@ function draw(ctx: SampleContext, toHead: boolean) {
   };
 }
 
-const capacity = (lex: Lexicon) =>
-  2 *
-  pools(lex).men.length *
-  pools(lex).women.length *
-  FRAMES.reduce((n, [, verbs]) => n + verbs.length, 0);
+// Two families' worth of the pairs that may be drawn, each in every frame with every verb.
+const capacity = (lex: Lexicon) => {
+  const { men, women } = pools(lex);
+  const drawable = men.flatMap((m) =>
+    women.filter(
+      (w) => !among(RECIPROCAL, m.lemma, w.lemma) && !among(SAME_ROLE, m.lemma, w.lemma),
+    ),
+  ).length;
+  return 2 * drawable * FRAMES.reduce((n, [, verbs]) => n + verbs.length, 0);
+};
 
 const headFamily = family({
   id: 'refers-to-head',

@@ -42,6 +42,28 @@ kuchnia;kuchni;subst:pl:gen:f+subst:sg:gen:f
 kuchnia;kuchen;subst:pl:gen:f
 dać;daj;verb:impt:sg:sec:perf:refl.nonrefl
 dać;dajże;verb:impt:sg:sec:perf:refl.nonrefl
+czytać;czytała;verb:praet:sg:f:ter:imperf:refl.nonrefl
+czytać;czytałam;verb:praet:sg:f:pri:imperf:refl.nonrefl
+czytać;czytałaś;verb:praet:sg:f:sec:imperf:refl.nonrefl
+trzy;trzem;num:pl:dat:m1.m2.m3.n2.f:congr
+trzy;trojgu;num:pl:dat.loc:n1.p1.p2:congr.rec
+trzysta;trzystu;num:pl:gen.dat.inst.loc:m1.m2.m3.f.n1.n2.p1.p2:congr
+trzysta;trzechset;num:pl:gen.loc:m1.m2.m3.f.n1.n2.p1.p2:congr
+zniknąć;zniknął;verb:praet:sg:m1.m2.m3:ter:perf:nonrefl
+zniknąć;znikł;verb:praet:sg:m1.m2.m3:ter:perf:nonrefl
+zniknąć;zniknęła;verb:praet:sg:f:ter:perf:nonrefl
+zniknąć;znikła;verb:praet:sg:f:ter:perf:nonrefl
+wybuchnąć;wybuchł;verb:praet:sg:m1.m2.m3:ter:perf:nonrefl
+wybuchnąć;wybuchnął;verb:praet:sg:m1.m2.m3:ter:perf:nonrefl
+uzupełnić;uzupełnij;verb:impt:sg:sec:perf:refl.nonrefl
+uzupełnić;uzupełń;verb:impt:sg:sec:perf:refl.nonrefl
+zmienić;zmień;verb:impt:sg:sec:perf:refl.nonrefl
+mieszkaniec;mieszkańcu;subst:sg:voc:m1
+mieszkaniec;mieszkańcze;subst:sg:voc:m1
+chłopiec;chłopcze;subst:sg:voc:m1
+chłopiec;chłopcu;subst:sg:voc:m1
+Turek;Turek;subst:sg:gen:f+subst:sg:nom:f+subst:sg:nom:m1
+Turek;Turka;subst:sg:gen:m1
 `;
 const RANKS: Record<string, number> = {
   upadła: 50,
@@ -56,6 +78,12 @@ const RANKS: Record<string, number> = {
   latach: 7,
   kuchni: 12,
   daj: 2,
+  czytałam: 8,
+  zniknął: 40,
+  zniknęła: 41,
+  znikła: 42,
+  wybuchł: 43,
+  chłopcze: 44,
 };
 
 let dir: string;
@@ -96,7 +124,7 @@ describe('answer', () => {
     });
     // In form order (rank, then code point), each form once with its reason.
     expect(answer.excluded).toEqual([
-      { form: 'upadłam', why: 'another cell: verb:praet:sg:f:pri:perf:nonrefl' },
+      { form: 'upadłam', why: 'person pri: a query without a person means the third person' },
       { form: 'upasła', why: 'another lexeme: upaść (verb perf refl.nonrefl, sense 2)' },
     ]);
   });
@@ -176,6 +204,80 @@ describe('answer', () => {
       ['wyżsi', 'degree com'],
     ]);
     expect(lexicon.answer('wysoki', 'adj:pl:nom:m1:com').gold).toBe('wyżsi');
+  });
+
+  it('reads a query without a person as the third person: czytała, not the more frequent czytałam', () => {
+    expect(short('czytać', 'praet:sg:f')).toEqual({
+      gold: 'czytała',
+      aliases: [],
+      excluded: ['czytałam', 'czytałaś'],
+    });
+    expect(lexicon.answer('czytać', 'praet:sg:f').excluded[1]?.why).toBe(
+      'person sec: a query without a person means the third person',
+    );
+    expect(lexicon.answer('czytać', 'praet:sg:f:pri').gold).toBe('czytałam');
+  });
+
+  it('reads a numeral query without a gender as the main forms, not the collective ones', () => {
+    expect(short('trzy', 'num:dat')).toEqual({ gold: 'trzem', aliases: [], excluded: ['trojgu'] });
+    expect(lexicon.answer('trzy', 'num:dat').excluded[0]?.why).toMatch(/^collective numeral/);
+    expect(lexicon.answer('trzy', 'num:dat:n1').gold).toBe('trojgu');
+  });
+
+  it('never answers with a curated form, even alone in its cell: trzystu, not trzechset', () => {
+    // Neither is ranked, and trzechset comes first in code-point order.
+    const answer = lexicon.answer('trzysta', 'num:gen');
+    expect(answer).toMatchObject({ gold: 'trzystu', aliases: [] });
+    expect(answer.excluded).toEqual([
+      { form: 'trzechset', why: expect.stringMatching(/^a colloquial or archaic form/) },
+    ]);
+    expect(lexicon.forms('trzysta', 'num:gen').map((r) => [r.form, r.variant])).toEqual([
+      ['trzechset', 8],
+      ['trzystu', 0],
+    ]);
+  });
+
+  it('keeps the -ną- variants of a verb whose series the frequency list attests: znikł', () => {
+    // znikła is ranked, so znikł (unranked) is an alias, not an unattested variant.
+    expect(short('zniknąć', 'praet:sg:m1:ter')).toEqual({
+      gold: 'zniknął',
+      aliases: ['znikł'],
+      excluded: [],
+    });
+    expect(short('zniknąć', 'praet:sg:f:ter').aliases).toEqual(['znikła']);
+    // No form of the -ną- series is ranked: wybuchnął stays out.
+    expect(short('wybuchnąć', 'praet:sg:m1:ter')).toEqual({
+      gold: 'wybuchł',
+      aliases: [],
+      excluded: ['wybuchnął'],
+    });
+  });
+
+  it('drops wypełń-type imperatives and literary vocatives in -cze unless attested', () => {
+    expect(short('uzupełnić', 'impt:sg')).toEqual({
+      gold: 'uzupełnij',
+      aliases: [],
+      excluded: ['uzupełń'],
+    });
+    expect(short('zmienić', 'impt:sg').gold).toBe('zmień');
+    expect(short('mieszkaniec', 'subst:sg:voc')).toEqual({
+      gold: 'mieszkańcu',
+      aliases: [],
+      excluded: ['mieszkańcze'],
+    });
+    expect(short('chłopiec', 'subst:sg:voc').gold).toBe('chłopcze');
+  });
+
+  it('makes the declining lexeme the main one, not a one-form homograph: Turka', () => {
+    expect(lexicon.lexemes({ lemma: 'Turek' }).map((l) => [l.gender, l.sense])).toEqual([
+      ['f', 2],
+      ['m1', 1],
+    ]);
+    expect(short('Turek', 'subst:sg:gen')).toEqual({
+      gold: 'Turka',
+      aliases: [],
+      excluded: ['Turek'],
+    });
   });
 
   it('splits parallel paradigms: lat, lata and latach, not roków, roki, rokach', () => {

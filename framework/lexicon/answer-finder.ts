@@ -5,8 +5,8 @@ import { type FormFinder, type Matches, describeLexeme } from './form-finder.js'
 import type { Answer, AnswerOptions, ExcludedForm, FormReading, Lexeme } from './lexicon.js';
 import { QUERY_MEMO_LIMIT, remember } from './remember.js';
 
-// Why a matching reading is left out, best reason first: a note on a variant of the gold's cell,
-// another cell of the lexeme, a degree or negation the query did not ask for, another lexeme.
+// Why a matching reading is left out, best reason first: the note on a variant never a gold (in
+// any cell of the lexeme), another cell of the lexeme, a degree or negation the query did not ask for, another lexeme.
 const enum Reason {
   Note,
   Cell,
@@ -15,14 +15,49 @@ const enum Reason {
 }
 
 const NEGATED = 'negated form: a query without aff or neg means the affirmative';
+const PERSON = (person: readonly string[]) =>
+  `person ${person.join('.')}: a query without a person means the third person`;
+const COLLECTIVE =
+  'collective numeral (dwoje, trojga, pięciorga): a query without a gender means the main forms';
+
+// The genders of a collective numeral's forms: a numeral row with no other gender is one.
+const COLLECTIVE_GENDERS: readonly string[] = ['n1', 'p1', 'p2'];
+
+/** Which of the defaulted features a query names (SCHEMA.md, answer(), step 1). */
+interface QueryNames {
+  degree: boolean;
+  negation: boolean;
+  person: boolean;
+  gender: boolean;
+}
+
+/** The features among those answer() defaults that the query's values name. */
+function queryNames(values: readonly string[]): QueryNames {
+  const has = (...of: string[]) => of.some((v) => values.includes(v));
+  return {
+    degree: has('pos', 'com', 'sup'),
+    negation: has('aff', 'neg'),
+    person: has('pri', 'sec', 'ter'),
+    gender: has('m1', 'm2', 'm3', 'f', 'n1', 'n2', 'p1', 'p2', 'p3'),
+  };
+}
 
 // Why a row is defaulted away, or null: a degree other than pos when the query names no degree,
-// a negated form when it names neither aff nor neg (SCHEMA.md, answer(), step 1).
-function defaultWhy(row: FormReading, anyDegree: boolean, anyNegation: boolean): string | null {
+// a negated form when it names neither aff nor neg, a first or second person when it names no
+// person, a collective numeral when it names no gender (SCHEMA.md, answer(), step 1).
+function defaultWhy(row: FormReading, names: QueryNames): string | null {
   const f = row.features;
-  if (!anyDegree && f.degree.length > 0 && !f.degree.includes('pos'))
+  if (!names.degree && f.degree.length > 0 && !f.degree.includes('pos'))
     return `degree ${f.degree.join('.')}: a query without a degree means the positive degree`;
-  if (!anyNegation && f.negation.length > 0 && !f.negation.includes('aff')) return NEGATED;
+  if (!names.negation && f.negation.length > 0 && !f.negation.includes('aff')) return NEGATED;
+  if (!names.person && f.person.length > 0 && !f.person.includes('ter')) return PERSON(f.person);
+  if (
+    !names.gender &&
+    f.pos === 'num' &&
+    f.gender.length > 0 &&
+    f.gender.every((g) => COLLECTIVE_GENDERS.includes(g))
+  )
+    return COLLECTIVE;
   return null;
 }
 
@@ -77,12 +112,11 @@ function buildAnswer(
       excluded: [],
     };
   }
-  const anyDegree = values.includes('pos') || values.includes('com') || values.includes('sup');
-  const anyNegation = values.includes('aff') || values.includes('neg');
+  const names = queryNames(values);
   const defaulted = new Array<string | null>(rows.length);
   let kept = 0;
   for (let i = 0; i < rows.length; i++) {
-    const why = defaultWhy(rows[i] as FormReading, anyDegree, anyNegation);
+    const why = defaultWhy(rows[i] as FormReading, names);
     defaulted[i] = why;
     if (why === null) kept++;
   }
@@ -123,7 +157,7 @@ function buildAnswer(
     let reason: Reason;
     if (r.lexeme.id !== lexeme.id) reason = Reason.Lexeme;
     else if (defaulted[i] !== null) reason = Reason.Default;
-    else if (!goldTags.includes(r.tag)) reason = Reason.Cell;
+    else if (r.variant < 2 && !goldTags.includes(r.tag)) reason = Reason.Cell;
     else reason = Reason.Note;
     let at = 0;
     while (at < excluded.length && (excluded[at] as ExcludedForm).form !== r.form) at++;

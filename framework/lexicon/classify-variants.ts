@@ -1,10 +1,11 @@
 import { commonPrefix } from './common-prefix.js';
+import { verbVariantPair } from './split-parallel-paradigms.js';
 import { nullsLast } from './nulls-last.js';
 import { compareCodePoints } from './compare-code-points.js';
 import type { DraftReading } from './split-lexemes.js';
 import { type VariantNote, curatedNote, noteCode } from './variant-rules.js';
 
-const LIFTED_BY_RANK = new Set<VariantNote>(['softOw', 'hardY', 'softZero']);
+const LIFTED_BY_RANK = new Set<VariantNote>(['softOw', 'hardY', 'softZero', 'literaryVocative']);
 
 /** A reading's place in its cell: 0 the cell's standard form, 1 an equally standard variant, 2+ a note. */
 export type VariantCode = number;
@@ -43,15 +44,25 @@ export function classifyVariants(input: VariantInputs): VariantCode[] {
     cells.set(r.tag, cell);
     numbersOf.set(r.form, [...(numbersOf.get(r.form) ?? []), r.features.number]);
   }
+  // The -ną- and prefix variants of a verb form two series (zniknął, zniknęła... and znikł,
+  // znikła...): when the frequency list attests a form of one series, it attests the series.
+  const series: [Set<string>, Set<string>] = [new Set(), new Set()];
+  for (const { forms } of cells.values()) {
+    for (const a of forms) {
+      for (const b of forms) {
+        const pair = verbVariantPair(a, b);
+        if (pair) {
+          series[0].add(pair.long);
+          series[1].add(pair.short);
+        }
+      }
+    }
+  }
+  const seriesAttested = series.map((s) => [...s].some((f) => rankOf(f) !== null));
+  const inAttestedSeries = (f: string) =>
+    series.some((s, i) => seriesAttested[i] === true && s.has(f));
   const codes = new Map<string, VariantCode>();
   for (const [tag, { features, forms }] of cells) {
-    if (forms.length === 1) {
-      codes.set(`${forms[0] ?? ''}\n${tag}`, 0);
-      continue;
-    }
-    const borrowed = (f: string) =>
-      (numbersOf.get(f) ?? []).some((n) => !numbersMeet(n, features.number));
-    const attested = (f: string) => rankOf(f) !== null && !borrowed(f);
     const context = {
       lemma: input.lemma,
       gender: input.gender,
@@ -61,16 +72,30 @@ export function classifyVariants(input: VariantInputs): VariantCode[] {
       forms: new Set(forms),
       values: features.values,
     };
+    if (forms.length === 1) {
+      const only = forms[0] ?? '';
+      const curated = curatedNote(only, context) === 'curated';
+      codes.set(`${only}\n${tag}`, curated ? noteCode('curated') : 0);
+      continue;
+    }
+    const borrowed = (f: string) =>
+      (numbersOf.get(f) ?? []).some((n) => !numbersMeet(n, features.number));
+    const attested = (f: string) => rankOf(f) !== null && !borrowed(f);
     const notes = new Map<string, VariantNote>();
     for (const f of forms) {
       const note = curatedNote(f, context);
       // The stem patterns yield to the frequency list: an attested -ów (uczniów) stays.
       if (note && !(LIFTED_BY_RANK.has(note) && attested(f))) notes.set(f, note);
     }
-    if (notes.size === forms.length) notes.clear();
+    // A pattern never leaves a cell without a standard form; a curated single form does.
+    if (notes.size === forms.length) {
+      for (const [f, note] of notes) if (note !== 'curated') notes.delete(f);
+    }
     const left = () => forms.filter((f) => !notes.has(f));
     if (left().some(attested)) {
-      for (const f of left()) if (rankOf(f) === null) notes.set(f, 'unattested');
+      for (const f of left()) {
+        if (rankOf(f) === null && !inAttestedSeries(f)) notes.set(f, 'unattested');
+      }
     }
     if (left().some((f) => !borrowed(f))) {
       for (const f of left()) if (borrowed(f)) notes.set(f, 'otherNumber');
@@ -82,7 +107,7 @@ export function classifyVariants(input: VariantInputs): VariantCode[] {
         (cellsOf.get(b) ?? 0) - (cellsOf.get(a) ?? 0) ||
         compareCodePoints(a, b),
     );
-    codes.set(`${standard ?? ''}\n${tag}`, 0);
+    if (standard !== undefined) codes.set(`${standard}\n${tag}`, 0);
     for (const f of variants) codes.set(`${f}\n${tag}`, 1);
     for (const [f, note] of notes) codes.set(`${f}\n${tag}`, noteCode(note));
   }

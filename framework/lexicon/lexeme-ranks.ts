@@ -23,7 +23,8 @@ export interface LexemeStanding {
  * main one (sense 1) is the one whose forms that its siblings lack rank best among those that
  * speak for it (oko "eye": oczy; not oko "mesh": ok, which is also "OK"); when no sibling has
  * such a form, the one with the most ranked forms of its own, then the best of those ranks, then
- * the declaration order. The main lexeme keeps the word's rank; the others rank by their own forms.
+ * one that declines before one with a single form (Turek the man, not Turek the woman, whose one
+ * form is his too), then the declaration order. The main lexeme keeps the word's rank; the others rank by their own forms.
  */
 export function lexemeStandings(
   lexemes: readonly RankedLexeme[],
@@ -51,6 +52,7 @@ export function lexemeStandings(
       return {
         i,
         distinct,
+        single: forms.size === 1,
         alone: best(distinct, family),
         ranked: ranked.length,
         any: ranked.length > 0 ? Math.min(...ranked) : null,
@@ -58,7 +60,11 @@ export function lexemeStandings(
     });
     own.sort(
       (a, b) =>
-        nullsLast(a.alone, b.alone) || b.ranked - a.ranked || nullsLast(a.any, b.any) || a.i - b.i,
+        nullsLast(a.alone, b.alone) ||
+        b.ranked - a.ranked ||
+        nullsLast(a.any, b.any) ||
+        Number(a.single) - Number(b.single) ||
+        a.i - b.i,
     );
     own.forEach(({ i, distinct }, place) => {
       const forms = lexemes[i]?.forms ?? new Set<string>();

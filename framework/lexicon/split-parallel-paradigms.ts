@@ -17,6 +17,18 @@ function isVerbVariant(prefix: string, extra: string): boolean {
   return extra === 'nę' || extra === 'ną' || (extra === 'e' && E_PREFIXES.has(prefix));
 }
 
+/**
+ * When two forms of one cell are such verb variants, which is the longer (zniknęła, zeszedł) and
+ * which the shorter (znikła, zszedł); otherwise null.
+ */
+export function verbVariantPair(a: string, b: string): { long: string; short: string } | null {
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  const p = commonPrefix(long, short);
+  const extra = long.length - short.length;
+  if (extra < 1 || long.slice(p + extra) !== short.slice(p)) return null;
+  return isVerbVariant(long.slice(0, p), long.slice(p, p + extra)) ? { long, short } : null;
+}
+
 // Two forms of one cell that differ inside the stem rather than in the ending: nothing in common
 // (lat/roków), or, between a common beginning and a common end, one side empty (lwa/lewa,
 // mego/mojego), a consonant (wyślę/wyścielę) or a nasal or ó/o alternation (rządu/rzędu).

@@ -5,7 +5,7 @@
 // snapshot: bump VARIANT_RULES_VERSION, rebuild, and update the data hash.
 
 /** Stored in the snapshot's meta table as `variant_rules`. */
-export const VARIANT_RULES_VERSION = '1';
+export const VARIANT_RULES_VERSION = '2';
 
 /** Why a reading is never a gold nor an alias; code = position + 2 (0 and 1 mean gold and alias). */
 export const VARIANT_NOTES = [
@@ -15,9 +15,11 @@ export const VARIANT_NOTES = [
   'genitive plural in -y/-i of a noun whose norm is -ów (bólów)',
   'bare or -en genitive plural of a feminine noun in -nia/-cia/-sia/-zia/-dzia, where -i is the norm (kuchni, babci)',
   'adjectival plural ending in a noun cell that has the nominal one (karom, karami; not karym, karymi)',
-  'colloquial or archaic variant of this cell (see CURATED_FORMS)',
+  "a colloquial or archaic form, or another word's, in this cell (CURATED_FORMS of framework/lexicon/variant-rules.ts)",
   'not in the frequency list, while another form of this cell is',
   'a form of the other number too: its frequency says nothing about this cell, which has a form of its own',
+  'imperative in -ń after ł, ś, ź or ż, where -nij is the norm (wypełnij, drażnij)',
+  'literary vocative in -cze of a noun in -ec, where -cu is the norm (mieszkańcu, naukowcu)',
 ] as const;
 
 export type VariantNote =
@@ -29,7 +31,9 @@ export type VariantNote =
   | 'adjectival'
   | 'curated'
   | 'unattested'
-  | 'otherNumber';
+  | 'otherNumber'
+  | 'softImperative'
+  | 'literaryVocative';
 
 const NOTE_ORDER: readonly VariantNote[] = [
   'emphatic',
@@ -41,6 +45,8 @@ const NOTE_ORDER: readonly VariantNote[] = [
   'curated',
   'unattested',
   'otherNumber',
+  'softImperative',
+  'literaryVocative',
 ];
 
 /** The variant code a note is stored under. */
@@ -48,7 +54,8 @@ export const noteCode = (note: VariantNote): number => NOTE_ORDER.indexOf(note) 
 
 /**
  * Single variants of frequent words that the patterns above do not reach: [lemma, form, the
- * query values of the cells where it is not standard].
+ * query values of the cells where it is not standard]. Such a form is never a gold, even when it
+ * is the only form of its cell, so that a query matching several cells gets the standard one.
  */
 export const CURATED_FORMS: readonly (readonly [string, string, string])[] = [
   ['co', 'co', 'gen'], // colloquial "co" for "czego"
@@ -59,6 +66,38 @@ export const CURATED_FORMS: readonly (readonly [string, string, string])[] = [
   ['niektóry', 'niektóren', 'acc'],
   ['sędzia', 'sędzim', 'loc'], // archaic; "o sędzi"
   ['procent', 'procenta', 'gen'], // colloquial; "procentu"
+  // The feminine-pattern forms of hrabia are archaic: hrabiego, hrabiemu, hrabią, o hrabi.
+  ['hrabia', 'hrabi', 'gen'],
+  ['hrabia', 'hrabi', 'dat'],
+  ['hrabia', 'hrabię', 'acc'],
+  ['hrabia', 'hrabim', 'inst'],
+  ['hrabia', 'hrabim', 'loc'],
+  ['czoło', 'czele', 'loc'], // only in "na czele"; the forehead is "na czole"
+  ['rok', 'laty', 'inst'], // archaic, "przed laty"; "latami"
+  ['ręka', 'ręku', 'pl:loc'], // an old dual; the plural is "w rękach"
+  ['lud', 'ludzie', 'voc'], // the plural of człowiek; "ludu!"
+  ['kara', 'karą', 'acc'], // the adjective "kara" (a black mare); "karę"
+  ['akt', 'akta', 'pl'], // the noun "akta" (files); acts are "akty"
+  ['pakt', 'pakta', 'pl'], // archaic; "pakty"
+  ['grunt', 'grunta', 'pl'], // archaic; "grunty"
+  // "pewien" (a certain) and "pewny" (sure, reliable) are two words; Morfologik mixes them.
+  ['pewny', 'pewien', 'adj'],
+  ['pewien', 'pewny', 'adj'],
+  // The genitive of the hundreds is dwustu, trzystu, czterystu; the -set forms built on the
+  // genitive of the unit are a common error, dwomaset an archaic instrumental (dwustoma).
+  ['dwieście', 'dwuset', 'num'],
+  ['dwieście', 'dwóchset', 'num'],
+  ['dwieście', 'dwomaset', 'num'],
+  ['trzysta', 'trzechset', 'num'],
+  ['czterysta', 'czterechset', 'num'],
+  ['kilkadziesiąt', 'kilkudziesiąt', 'num'], // kilkudziesięciu
+  // The perfective -umieć verbs: zrozum, zrozummy, zrozumcie (but rozumieć: rozumiej).
+  ['zrozumieć', 'zrozumiej', 'impt'],
+  ['zrozumieć', 'zrozumiejmy', 'impt'],
+  ['zrozumieć', 'zrozumiejcie', 'impt'],
+  ['porozumieć', 'porozumiej', 'impt'],
+  ['porozumieć', 'porozumiejmy', 'impt'],
+  ['porozumieć', 'porozumiejcie', 'impt'],
 ];
 
 /** Masculine nouns whose genitive plural norm is -ów although the stem ends in a soft consonant. */
@@ -100,8 +139,19 @@ export function curatedNote(form: string, cell: CellContext): VariantNote | null
       (form.endsWith('ż') && forms.has(form.slice(0, -1)))
     )
       return 'emphatic';
+    // wypełń beside wypełnij, drażń beside drażnij (not zmień, broń: a vowel before -ń).
+    const soft = /^(.*[łśźż])ń(cie|my)?$/.exec(form);
+    if (soft && forms.has(`${soft[1] ?? ''}nij${soft[2] ?? ''}`)) return 'softImperative';
     return null;
   }
+  if (
+    cell.pos === 'subst' &&
+    cell.values.includes('voc') &&
+    cell.lemma.endsWith('ec') &&
+    form.endsWith('cze') &&
+    forms.has(`${form.slice(0, -3)}cu`)
+  )
+    return 'literaryVocative';
   if (cell.pos !== 'subst' || !cell.plural) return null;
   const masculine = cell.gender === 'm1' || cell.gender === 'm2' || cell.gender === 'm3';
   if (masculine && form.endsWith('ów')) {

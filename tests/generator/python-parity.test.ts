@@ -102,14 +102,29 @@ describe.skipIf(!HAS_LEXICON)('Python runtime lexicon', () => {
       ['dom', 'subst:sg:voc'],
       ['dwa', 'num:nom:m1'],
       ['czytać', 'ger:sg:nom'],
+      ['czytać', 'praet:sg:f'],
+      ['trzy', 'num:dat'],
+      ['trzysta', 'num:gen'],
+      ['pewny', 'adj:sg:nom:m1'],
+      ['zniknąć', 'praet:sg:m1:ter'],
+      ['Turek', 'subst:sg:gen'],
       ['xyzzy', 'subst:sg:nom'],
       ['książka', 'praet:sg:f'],
     ];
     const queries: Record<string, string[]> = {
       subst: ['subst:pl:gen', 'sg:inst', 'pl:nom', 'sg:voc', 'gen'],
-      verb: ['praet:sg:f:ter', 'fin:pl:pri', 'impt:sg', 'ppas:sg:nom:f', 'ger:sg:gen'],
+      verb: [
+        'praet:sg:f:ter',
+        'praet:sg:f',
+        'fin:sg',
+        'fin:pl:pri',
+        'impt:sg',
+        'impt:pl',
+        'ppas:sg:nom:f',
+        'ger:sg:gen',
+      ],
       adj: ['adj:sg:nom:m1', 'pl:gen', 'com', 'adj:pl:nom:m1'],
-      num: ['num:nom:m1', 'num:gen'],
+      num: ['num:nom:m1', 'num:gen', 'num:dat', 'num:inst'],
     };
     for (const [pos, qs] of Object.entries(queries)) {
       for (const l of lex.lexemes({ pos, limit: 60 })) for (const q of qs) pairs.push([l.lemma, q]);

@@ -141,6 +141,36 @@ const ANSWERS: [string, string, string, string[], string[]][] = [
   ['dobry', 'adj:sg:nom:f', 'dobra', [], ['lepsza', 'najlepsza']],
   ['szybko', 'adv', 'szybko', [], ['szybciej']],
   ['czytać', 'ger:sg:nom', 'czytanie', [], ['nieczytanie']],
+  // A person left open means the third person; a gender left open, a numeral's main forms.
+  ['czytać', 'praet:sg:f', 'czytała', [], ['czytałam', 'czytałaś']],
+  ['mieć', 'praet:pl:m1', 'mieli', [], ['mieliśmy']],
+  ['powinien', 'winien:sg:f', 'powinna', [], ['powinnaś']],
+  ['trzy', 'num:dat', 'trzem', [], ['trojgu']],
+  ['kilkanaście', 'num:gen', 'kilkunastu', [], ['kilkanaściorga']],
+  // Numerals: the norm, not a common error or an archaic form, even alone in its cell.
+  ['trzysta', 'num:nom:m1', 'trzystu', [], ['trzechset']],
+  ['dwieście', 'num:gen', 'dwustu', [], ['dwuset', 'dwóchset']],
+  ['dwieście', 'num:inst', 'dwustoma', [], ['dwomaset']],
+  ['czterysta', 'num:gen', 'czterystu', [], ['czterechset']],
+  ['kilkadziesiąt', 'num:acc:m1', 'kilkudziesięciu', [], ['kilkudziesiąt']],
+  // Another word's form in the paradigm, a fixed phrase's or an archaic one.
+  ['pewny', 'adj:sg:nom:m1', 'pewny', [], ['pewien']],
+  ['pewny', 'adj:sg:acc:m3', 'pewny', [], ['pewien']],
+  ['pewien', 'adj:sg:nom:m1', 'pewien', [], ['pewny']],
+  ['akt', 'subst:pl:nom', 'akty', [], ['akta']],
+  ['lud', 'subst:sg:voc', 'ludu', [], ['ludzie']],
+  ['czoło', 'subst:sg:loc', 'czole', [], ['czele']],
+  ['rok', 'subst:pl:inst', 'latami', [], ['laty']],
+  ['ręka', 'subst:pl:loc', 'rękach', [], ['ręku']],
+  ['kara', 'subst:sg:acc', 'karę', [], ['karą']],
+  ['hrabia', 'subst:sg:gen', 'hrabiego', [], ['hrabi']],
+  ['hrabia', 'subst:sg:inst', 'hrabią', [], ['hrabim']],
+  ['zrozumieć', 'impt:pl:pri', 'zrozummy', [], ['zrozumiejmy']],
+  ['uzupełnić', 'impt:sg', 'uzupełnij', [], ['uzupełń']],
+  ['mieszkaniec', 'subst:sg:voc', 'mieszkańcu', [], ['mieszkańcze']],
+  ['chłopiec', 'subst:sg:voc', 'chłopcze', [], []],
+  ['ojciec', 'subst:sg:voc', 'ojcze', [], []],
+  ['Turek', 'subst:sg:gen', 'Turka', [], ['Turek']],
   // Suppletion and masculine-personal plurals.
   ['człowiek', 'subst:pl:nom', 'ludzie', [], []],
   ['brat', 'subst:pl:nom', 'bracia', [], []],
@@ -148,8 +178,10 @@ const ANSWERS: [string, string, string, string[], string[]][] = [
   ['dobry', 'adj:pl:nom:m1', 'dobrzy', [], []],
   // Doublets that must survive.
   ['zniknąć', 'praet:sg:f:ter', 'zniknęła', ['znikła'], []],
+  ['zniknąć', 'praet:sg:m1:ter', 'zniknął', ['znikł'], []],
+  ['zniknąć', 'praet:pl:m1:ter', 'zniknęli', ['znikli'], []],
   // One lexeme with its -ną- variants; a variant missing from the frequency data beside an
-  // attested one stays out, whatever its paradigm (wybuchnęła, zeszedł).
+  // attested one stays out unless a form of its series is attested (wybuchnęła, zeszedł).
   ['wybuchnąć', 'praet:sg:f:ter', 'wybuchła', [], ['wybuchnęła']],
   ['zejść', 'praet:sg:m1:ter', 'zszedł', [], ['zeszedł']],
   ['ręka', 'subst:pl:inst', 'rękami', ['rękoma'], []],

@@ -92,6 +92,40 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     );
   });
 
+  it('check: warns of a gold that is no form the snapshot knows, among answers that are', async () => {
+    const repo = join(tmp, 'gold-typo');
+    cpSync(fixture('good-python'), repo, { recursive: true });
+    // Golds from the morphology snapshot, as ctx.answer gives them, and one template artefact.
+    const golds = ['kota', 'psa', 'domu', 'lasu', 'rzeki', 'miasta', 'okna', 'stołu', 'wody'];
+    writeFileSync(
+      join(repo, 'generate.py'),
+      [
+        'import argparse, json',
+        'p = argparse.ArgumentParser(); p.add_argument("--seed", type=int); p.add_argument("--out")',
+        'a = p.parse_args()',
+        `golds = ${JSON.stringify(golds)}`,
+        'with open(a.out, "w", encoding="utf-8") as f:',
+        '    for i in range(60):',
+        '        gold = "kotóww" if i == 7 else golds[i % len(golds)]',
+        '        f.write(json.dumps({"input": f"Próbka {a.seed}.{i}", "gold": gold}, ensure_ascii=False) + "\\n")',
+        '',
+      ].join('\n'),
+    );
+    commitAll(repo);
+    const r = await rpe(['check', repo, '--seeds', '0,1', '--json']);
+    const report = reportSchema.parse(JSON.parse(r.stdout));
+    const warned = report.warnings.filter((w) => w.code === 'gold_unknown_form');
+    expect(warned.map((w) => [w.seed, w.line])).toEqual([
+      [0, 8],
+      [1, 8],
+    ]);
+    expect(warned[0]?.message).toMatch(
+      /^gold "kotóww" is not a form the morphology snapshot knows/,
+    );
+    const text = await rpe(['check', repo, '--seeds', '0,1']);
+    expect(text.stdout).toMatch(/warning\tgold_unknown_form .*seed 0 line 8: gold "kotóww"/);
+  });
+
   it('check: exit 1 with the reason in text mode', async () => {
     const r = await rpe(['check', fixture('static-list'), '--seeds', '3,4', '--timeout', '60']);
     expect(r.code).toBe(1);

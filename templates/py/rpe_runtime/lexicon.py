@@ -29,6 +29,10 @@ _PARTS_OF_SPEECH = (
 ).split()
 _KNOWN_VALUES = frozenset(_FEATURE_VALUES) | frozenset(_PARTS_OF_SPEECH)
 _DEGREES = ("pos", "com", "sup")
+_PERSONS = ("pri", "sec", "ter")
+_GENDERS = ("m1", "m2", "m3", "f", "n1", "n2", "p1", "p2", "p3")
+# A numeral form with only these genders is a collective numeral (dwoje, trojga, pięciorga).
+_COLLECTIVE = ("n1", "p1", "p2")
 
 
 class LexiconError(LookupError):
@@ -139,14 +143,23 @@ class Lexicon:
         values, lexemes, rows = self._matches(lemma, query)
         any_degree = any(v in _DEGREES for v in values)
         any_negation = "aff" in values or "neg" in values
+        any_person = any(v in _PERSONS for v in values)
+        any_gender = any(v in _GENDERS for v in values)
 
         def default_why(row):
+            tag = self._tags[row[2]][0]
             tag_vals = self._tags[row[2]][1]
             degree = [d for d in _DEGREES if d in tag_vals]
             if not any_degree and degree and "pos" not in degree:
                 return f"degree {'.'.join(degree)}: a query without a degree means the positive degree"
             if not any_negation and "neg" in tag_vals and "aff" not in tag_vals:
                 return "negated form: a query without aff or neg means the affirmative"
+            person = [p for p in _PERSONS if p in tag_vals]
+            if not any_person and person and "ter" not in person:
+                return f"person {'.'.join(person)}: a query without a person means the third person"
+            genders = [g for g in _GENDERS if g in tag_vals]
+            if not any_gender and tag.startswith("num:") and genders and all(g in _COLLECTIVE for g in genders):
+                return "collective numeral (dwoje, trojga, pięciorga): a query without a gender means the main forms"
             return None
 
         defaulted = [default_why(row) for row in rows]
@@ -172,7 +185,7 @@ class Lexicon:
                 reason = (3, f"another lexeme: {describe_lexeme(by_id[lexeme_id])}")
             elif d is not None:
                 reason = (2, d)
-            elif tag_id not in gold_tags:
+            elif variant < 2 and tag_id not in gold_tags:
                 reason = (1, f"another cell: {self._tags[tag_id][0]}")
             else:
                 reason = (0, self._notes.get(variant, f"variant {variant}"))
