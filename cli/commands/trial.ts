@@ -58,12 +58,12 @@ function printSummary(
     const parts = [range('without 1 model', r.leave_one_out)];
     if (r.leave_two_out) parts.push(range('without 2 models', r.leave_two_out));
     printLine(`robustness\t${parts.join('; ')}`);
-    if (r.most_harmful_removal) {
-      const h = r.most_harmful_removal;
-      printLine(
-        `robustness\tremoving ${h.model} hurts most: ${f4(h.mean)} (${h.drop >= 0 ? '−' : '+'}${f4(Math.abs(h.drop))})`,
-      );
-    }
+    const h = r.most_harmful_removal;
+    printLine(
+      h
+        ? `robustness\tremoving ${h.model} hurts most: ${f4(h.mean)} (−${f4(h.drop)})`
+        : `robustness\tno model's removal lowers the mean score`,
+    );
     printLine(
       `robustness\t${r.single_model_items.count} items split by one model alone (${pct(r.single_model_items.share)})`,
     );
@@ -146,7 +146,7 @@ export function register(program: Command): void {
     )
     .argument(
       '[generator]',
-      'a framework generator (folder or module) or a submission folder (generate.py/.ts/.js)',
+      'a framework generator (folder or module), a Python generator made by rpe init, or a submission folder (generate.py/.ts/.js)',
     )
     .option(
       '--seeds <list>',
@@ -202,7 +202,7 @@ export function register(program: Command): void {
               : {}),
           };
       const quiet = flags.json === true;
-      if (source.kind === 'submission' && !quiet) {
+      if ((source.kind === 'submission' || source.kind === 'python') && !quiet) {
         printLine(
           `note\t${source.path}: the entrypoint runs as a local process, NOT isolated (network and files are open); rpe sandbox run isolates it`,
         );

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { packagePath } from '../../framework/index.js';
+import { packagePath, scaffoldRepository } from '../../framework/index.js';
 import { makeSeedSets, metaPathFor } from './make-seed-sets.js';
 import { resolveSetSource } from './resolve-set-source.js';
 
@@ -136,4 +136,37 @@ describe('makeSeedSets from a submission folder', () => {
       message: expect.stringContaining('runtime_error'),
     });
   });
+});
+
+describe('makeSeedSets from a Python generator made by rpe init', () => {
+  it('runs generate.py with the runtime meta sidecar: per-family sets, the bytes of the task command', async () => {
+    const repo = join(dir, 'py-generator');
+    await scaffoldRepository({ dir: repo, lang: 'py', git: false });
+    expect(await resolveSetSource({ generator: repo })).toEqual({ kind: 'python', path: repo });
+
+    const made = await makeSeedSets({
+      source: { kind: 'python', path: repo },
+      seeds: [5, 6],
+      outDir: join(dir, 'trial'),
+    });
+    expect(made.name).toBe('track2-generator');
+    expect(made.sets.map((s) => [s.label, s.items.length])).toEqual([
+      ['seed 5', 100],
+      ['seed 6', 100],
+    ]);
+    for (const set of made.sets) {
+      expect(set.families).toEqual(Array.from({ length: 100 }, () => 'placeholder'));
+      expect(readFileSync(join(dir, 'trial', set.folder, 'meta.jsonl'), 'utf8')).toContain(
+        '"family":"placeholder"',
+      );
+    }
+    // The same bytes as the organisers' command line, run by the sandbox's local executor.
+    const plain = await makeSeedSets({
+      source: { kind: 'submission', path: repo },
+      seeds: [5, 6],
+      outDir: join(dir, 'plain'),
+    });
+    expect(plain.sets.map((s) => s.sha256)).toEqual(made.sets.map((s) => s.sha256));
+    expect(plain.sets[0]?.families).toBeNull();
+  }, 60_000);
 });

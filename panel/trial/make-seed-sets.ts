@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import {
+  DEFAULT_TIMEOUT_SECONDS,
   RpeError,
   loadGenerator,
   readMeta,
+  runPythonGenerator,
   writeFileAtomic,
   writeGeneration,
 } from '../../framework/index.js';
@@ -42,12 +44,12 @@ function readBytes(file: string): Buffer {
 }
 
 // The families of a sidecar, checked against the number of items (exit 2 on a mismatch).
-function metaFamilies(file: string, nItems: number): string[] {
-  const families = readMeta(readBytes(file), file);
+function metaFamilies(meta: string | Uint8Array, nItems: number, where: string): string[] {
+  const families = readMeta(meta, where);
   if (families.length !== nItems) {
     throw new RpeError(
       'meta_mismatch',
-      `${file} has ${families.length} lines but its set has ${nItems} items`,
+      `${where} has ${families.length} lines but its set has ${nItems} items`,
     );
   }
   return families;
@@ -60,8 +62,9 @@ function keep(outDir: string, folder: string, items: string | Uint8Array, meta: 
 
 /**
  * Materialises every set of a trial into the trial folder, the way Test B would: a framework
- * generator in-process (with the meta sidecar), a submission's entrypoint as a local process, or
- * files already made. Every set must pass the official format (RpeError exit 1 otherwise).
+ * generator in-process or a Python one made by `rpe init` through python3 (both with the meta
+ * sidecar), another submission's entrypoint as a local process, or files already made. Every set
+ * must pass the official format (RpeError exit 1 otherwise).
  */
 export async function makeSeedSets(options: MakeSeedSetsOptions): Promise<MadeSets> {
   const { source, seeds, outDir } = options;
@@ -85,6 +88,8 @@ export async function makeSeedSets(options: MakeSeedSetsOptions): Promise<MadeSe
     return { name: generator.name, sets };
   }
 
+  if (source.kind === 'python') return pythonSets(source.path, seeds, outDir, options.onStart);
+
   const dir = resolve(source.path);
   const outputs = await runSubmissionSeeds(dir, seeds, (seed) => options.onStart?.(`seed ${seed}`));
   const sets = outputs.map((output, index): SeedSet => {
@@ -98,6 +103,40 @@ export async function makeSeedSets(options: MakeSeedSetsOptions): Promise<MadeSe
     return { label, seed, folder, items, families: null, sha256: sha256(output.bytes) };
   });
   return { name: basename(dir), sets };
+}
+
+// A Python generator made by `rpe init --lang py`, one seed after the other, as `rpe generate
+// --meta` runs it: the items are the bytes `python3 generate.py --seed N --out FILE` writes.
+async function pythonSets(
+  path: string,
+  seeds: readonly number[],
+  outDir: string,
+  onStart?: (label: string) => void,
+): Promise<MadeSets> {
+  const dir = resolve(path);
+  const sets: SeedSet[] = [];
+  let name: string | null = null;
+  for (const [index, seed] of seeds.entries()) {
+    const { label, folder } = setNames(seed, index);
+    onStart?.(label);
+    const run = await runPythonGenerator({
+      dir,
+      entry: 'generate.py',
+      seed,
+      meta: true,
+      timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+      // What the generator prints is its own debugging output, not the trial's.
+      onOutput: () => {},
+    });
+    const where = `${path}: generate.py --seed ${seed}`;
+    const items = officialItems(run.items, where);
+    const meta = run.meta ? new TextDecoder().decode(run.meta) : null;
+    const families = meta === null ? null : metaFamilies(meta, items.length, `${where} --meta`);
+    keep(outDir, folder, run.items, meta);
+    sets.push({ label, seed, folder, items, families, sha256: sha256(run.items) });
+    name = run.result.generator;
+  }
+  return { name, sets };
 }
 
 function copySets(
@@ -118,7 +157,9 @@ function copySets(
     const bytes = readBytes(file);
     const items = officialItems(bytes, file);
     const metaFile = metaPathFor(file);
-    const families = existsSync(metaFile) ? metaFamilies(metaFile, items.length) : null;
+    const families = existsSync(metaFile)
+      ? metaFamilies(readBytes(metaFile), items.length, metaFile)
+      : null;
     keep(outDir, folder, bytes, families ? readFileSync(metaFile, 'utf8') : null);
     return { label, seed: seeds?.[index] ?? null, folder, items, families, sha256: sha256(bytes) };
   });

@@ -84,6 +84,20 @@ describe('panelRobustness', () => {
     expect(two.most_harmful_removal).toBeNull();
     expect(two.note).toMatch(/not a prediction of the Test B score/);
   });
+
+  it('names no model as hurting most when no removal lowers the score', () => {
+    // Nobody right on anything: every sub-panel scores 0, as the full panel does.
+    const none = m(
+      ['a', 'b', 'c'],
+      [
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+    );
+    const r = panelRobustness([{ label: 's', matrix: none }]);
+    expect(r.leave_one_out?.subpanels.map((s) => s.mean)).toEqual([0, 0, 0]);
+    expect(r.most_harmful_removal).toBeNull();
+  });
 });
 
 describe('singleModelItems', () => {

@@ -27,7 +27,10 @@ export interface PanelRobustness {
   leave_one_out: SubPanelRange | null;
   /** Every sub-panel without two models; null with fewer than 5 models. */
   leave_two_out: SubPanelRange | null;
-  /** The model whose removal lowers the mean score most (drop = full mean − sub-panel mean). */
+  /**
+   * The model whose removal lowers the mean score most (drop = full mean − sub-panel mean > 0);
+   * null when no removal lowers it (or with fewer than 3 models).
+   */
   most_harmful_removal: { model: string; mean: number; drop: number } | null;
   single_model_items: SingleModelItems;
 }
@@ -95,9 +98,11 @@ export function panelRobustness(
     full,
     leave_one_out: one,
     leave_two_out: two,
-    most_harmful_removal: worst
-      ? { model: worst.removed[0] ?? '', mean: worst.mean, drop: full.mean - worst.mean }
-      : null,
+    // A removal that leaves the score as it is, or raises it, hurts nothing.
+    most_harmful_removal:
+      worst && full.mean - worst.mean > 0
+        ? { model: worst.removed[0] ?? '', mean: worst.mean, drop: full.mean - worst.mean }
+        : null,
     single_model_items: singleModelItems(sets),
   };
 }

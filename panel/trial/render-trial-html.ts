@@ -62,7 +62,9 @@ function cards(summary: TrialSummary): string {
       card(
         'without one model',
         `${f3(r.leave_one_out.min)} – ${f3(r.leave_one_out.max)}`,
-        r.most_harmful_removal ? `lowest without ${r.most_harmful_removal.model}` : '',
+        r.most_harmful_removal
+          ? `lowest without ${r.most_harmful_removal.model}`
+          : "no model's removal lowers it",
       ),
     );
   }

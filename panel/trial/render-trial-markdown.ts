@@ -161,10 +161,12 @@ export function renderTrialMarkdown(summary: TrialSummary): string {
         '',
       );
     }
-    if (r.most_harmful_removal) {
-      const h = r.most_harmful_removal;
+    const h = r.most_harmful_removal;
+    if (r.leave_one_out) {
       out.push(
-        `Removing **${h.model}** hurts most: mean score ${f4(h.mean)} (${signed(-h.drop)}).`,
+        h
+          ? `Removing **${h.model}** hurts most: mean score ${f4(h.mean)} (${signed(-h.drop)}).`
+          : "No model's removal lowers the mean score.",
         '',
       );
     }

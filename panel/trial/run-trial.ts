@@ -167,14 +167,14 @@ function trialNotes(options: TrialOptions, nSets: number, withMeta: boolean): st
   if (nSets !== 3) {
     notes.push(`Test B materialises 3 seeds; this trial has ${nSets} set(s).`);
   }
-  if (options.source.kind === 'submission') {
+  if (options.source.kind === 'submission' || options.source.kind === 'python') {
     notes.push(
       'The sets were made by the entrypoint as a local process, not isolated; `rpe sandbox run` runs it as the organisers will.',
     );
   }
   if (!withMeta) {
     notes.push(
-      'No meta sidecar: no per-family figures (a framework generator writes one; with --sets, put NAME.meta.jsonl beside NAME.jsonl).',
+      'No meta sidecar: no per-family figures (a framework generator and a Python one made by rpe init write one; with --sets, put NAME.meta.jsonl beside NAME.jsonl).',
     );
   }
   if (options.itemsOnly)

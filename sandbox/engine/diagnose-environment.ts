@@ -21,10 +21,18 @@ export interface Diagnosis {
   install: string[];
 }
 
+/**
+ * Where doctor looks for docker, dockerd and debootstrap: PATH, then /usr/sbin and /sbin, where
+ * dockerd and debootstrap live and which a non-root PATH often lacks.
+ */
+export function toolSearchPath(path = process.env.PATH): string {
+  return [path, '/usr/sbin', '/sbin'].filter(Boolean).join(delimiter);
+}
+
 function which(command: string, path: string | undefined): string | null {
-  // debootstrap lives in /usr/sbin, which a non-root PATH often lacks.
-  const dirs = [...(path ?? '').split(delimiter), '/usr/sbin', '/sbin'].filter(Boolean);
-  for (const dir of dirs) if (existsSync(join(dir, command))) return join(dir, command);
+  for (const dir of (path ?? '').split(delimiter).filter(Boolean)) {
+    if (existsSync(join(dir, command))) return join(dir, command);
+  }
   return null;
 }
 
@@ -155,7 +163,7 @@ export async function engineChecks(
 // Checks everything the Docker sandbox needs and says how to fix what is missing.
 export async function diagnoseEnvironment(
   config: EngineConfig,
-  path = process.env.PATH,
+  path = toolSearchPath(),
 ): Promise<Diagnosis> {
   const checks: DiagnosisCheck[] = [];
   const install = new Set<string>();

@@ -3,6 +3,7 @@ import {
   dockerClientCheck,
   engineChecks,
   reasonOf,
+  toolSearchPath,
   unreachableCheck,
   type DiagnosisCheck,
 } from './diagnose-environment.js';
@@ -117,7 +118,7 @@ async function readyChecks(
 export async function diagnosePool(
   config: EngineConfig,
   options: EngineListOptions,
-  path = process.env.PATH,
+  path = toolSearchPath(),
 ): Promise<PoolDiagnosis> {
   const install = new Set<string>();
   const pool = await resolveEnginePool(config, options);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the sandbox runner images from a checkout: the toolkit first (the node image carries its
-# framework), then `rpe sandbox images build`, offline (debootstrap, cached under
+# Builds the sandbox runner images from a checkout: the toolkit first (bin/rpe.js runs dist/; the
+# images carry no toolkit), then `rpe sandbox images build`, offline (debootstrap, cached under
 # ~/.cache/reverse-poleval/images). Extra arguments go to the command, e.g. --force or --verbose.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

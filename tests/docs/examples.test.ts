@@ -1,12 +1,14 @@
 // The documented commands still do what the documents show: every ```console runnable``` block of
 // README.md and docs/*.md runs from a copy of the checkout's layout, `npx rpe` being the built
 // binary, and each command's output (stdout and stderr) must have the documented shape.
+// ```console runnable docker``` blocks run too, with the Docker engine the sandbox tests use.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/package-root.js';
+import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
 import { markdownFiles } from './markdown-files.js';
 import {
   outputShape,
@@ -50,20 +52,30 @@ function runExample(example: RunnableExample): string[][] {
   }
 }
 
+// Runs an example and compares each step's output with the documented one.
+function checkExample(example: RunnableExample): void {
+  const outputs = runExample(example);
+  example.steps.forEach((step, i) => {
+    const actual = outputs[i] ?? [];
+    expect(
+      sameShape(step.output, actual),
+      `$ ${step.command}\ndocumented:\n${outputShape(step.output).join('\n')}\nactual:\n${outputShape(actual).join('\n')}`,
+    ).toBe(true);
+  });
+}
+
+const plain = examples.filter((e) => !e.docker);
+const docker = examples.filter((e) => e.docker);
+const named = (list: RunnableExample[]) => list.map((e) => [`${e.file}:${e.line}`, e] as const);
+
 describe('runnable examples in the documents', () => {
-  it('finds some', () => expect(examples.length).toBeGreaterThan(0));
-  it.each(examples.map((e) => [`${e.file}:${e.line}`, e] as const))(
-    '%s',
-    (_where, example) => {
-      const outputs = runExample(example);
-      example.steps.forEach((step, i) => {
-        const actual = outputs[i] ?? [];
-        expect(
-          sameShape(step.output, actual),
-          `$ ${step.command}\ndocumented:\n${outputShape(step.output).join('\n')}\nactual:\n${outputShape(actual).join('\n')}`,
-        ).toBe(true);
-      });
-    },
-    600_000,
-  );
+  it('finds some', () => expect(plain.length).toBeGreaterThan(0));
+  it.each(named(plain))('%s', (_where, example) => checkExample(example), 600_000);
+});
+
+// ```console runnable docker``` blocks: skipped, loudly, when no engine answers outside CI.
+describe.skipIf(!engine)('runnable examples that need Docker', () => {
+  beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
+  it('finds some', () => expect(docker.length).toBeGreaterThan(0));
+  it.each(named(docker))('%s', (_where, example) => checkExample(example), 600_000);
 });

@@ -13,15 +13,26 @@ describe('runnable examples', () => {
       '$ echo x',
       'x',
       '```',
+      '```console runnable docker',
+      '$ npx rpe sandbox run DIR',
+      'verdict\teligible',
+      '```',
     ].join('\n');
     expect(runnableExamples('d.md', text)).toEqual([
       {
         file: 'd.md',
         line: 4,
+        docker: false,
         steps: [
           { command: 'npx rpe hash data', output: ['sha256:abc'] },
           { command: 'echo x', output: ['x'] },
         ],
+      },
+      {
+        file: 'd.md',
+        line: 10,
+        docker: true,
+        steps: [{ command: 'npx rpe sandbox run DIR', output: ['verdict\teligible'] }],
       },
     ]);
   });

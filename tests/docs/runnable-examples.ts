@@ -3,16 +3,19 @@ export interface RunnableExample {
   file: string;
   /** 1-based line of the opening fence. */
   line: number;
+  /** ```console runnable docker```: needs a Docker engine and the runner images. */
+  docker: boolean;
   steps: { command: string; output: string[] }[];
 }
 
-// The runnable blocks of a document: ```console runnable, `$ ` before each command.
+// The runnable blocks of a document: ```console runnable (or runnable docker), `$ ` before each command.
 export function runnableExamples(file: string, text: string): RunnableExample[] {
   const found: RunnableExample[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    if (!/^```console runnable\s*$/.test(lines[i] ?? '')) continue;
-    const example: RunnableExample = { file, line: i + 1, steps: [] };
+    const fence = /^```console runnable( docker)?\s*$/.exec(lines[i] ?? '');
+    if (!fence) continue;
+    const example: RunnableExample = { file, line: i + 1, docker: Boolean(fence[1]), steps: [] };
     for (i++; i < lines.length && !(lines[i] ?? '').startsWith('```'); i++) {
       const line = lines[i] ?? '';
       if (line.startsWith('$ ')) example.steps.push({ command: line.slice(2), output: [] });

@@ -5,7 +5,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accepts, normalize, score, type CorrectnessMatrix } from '../../framework/index.js';
+import {
+  accepts,
+  normalize,
+  scaffoldRepository,
+  score,
+  type CorrectnessMatrix,
+} from '../../framework/index.js';
 import type { TrialSummary } from '../../panel/trial/index.js';
 import { startFakeChatServer, type FakeChatServer } from './fake-chat-server.js';
 import { rpe } from './run-rpe.js';
@@ -273,5 +279,30 @@ describe('rpe trial on sets already made, with a custom evaluator', () => {
       ['q', 40],
     ]);
     expect(doc.notes.join(' ')).toMatch(/Test B materialises 3 seeds; this trial has 2/);
+  }, 60_000);
+});
+
+describe('rpe trial on a Python generator made by rpe init', () => {
+  let pyDir: string;
+  afterAll(() => {
+    if (pyDir) rmSync(pyDir, { recursive: true, force: true });
+  });
+
+  it('makes each set with its meta sidecar, so the report can have per-family figures', async () => {
+    pyDir = mkdtempSync(join(tmpdir(), 'rpe-trial-python-'));
+    await scaffoldRepository({ dir: join(pyDir, 'gen'), lang: 'py', git: false });
+    const run = await rpe(
+      ['trial', 'gen', '--seeds', '1,2,3', '--items-only', '--out', 'trial', '--json'],
+      { cwd: pyDir },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout) as TrialSummary;
+    expect(doc.generator).toEqual({ kind: 'python', path: 'gen', name: 'track2-generator' });
+    expect(doc.sets.map((s) => [s.items, s.meta, s.n_items])).toEqual(
+      [1, 2, 3].map((seed) => [`seed-${seed}/items.jsonl`, `seed-${seed}/meta.jsonl`, 100]),
+    );
+    const meta = readFileSync(join(pyDir, 'trial', 'seed-2', 'meta.jsonl'), 'utf8').split('\n');
+    expect(meta.filter(Boolean)).toHaveLength(100);
+    expect(meta[0]).toContain('"family":"placeholder"');
   }, 60_000);
 });

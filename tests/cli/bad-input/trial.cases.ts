@@ -50,6 +50,19 @@ export const cases: BadInputCase[] = [
     stderr: /empty: no framework generator .* no entrypoint/,
   },
   {
+    name: 'trial: a Python generator made by rpe init that fails: exit 1, no trial folder',
+    args: ['trial', 'gen', '--items-only', '--json'],
+    setup: files({
+      'gen/': '',
+      'gen/rpe_runtime/': '',
+      'gen/rpe_runtime/__init__.py': '',
+      'gen/generate.py': 'raise RuntimeError("broken generator")\n',
+    }),
+    exit: 1,
+    stderr: /gen\/generate\.py.*RuntimeError: broken generator/,
+    json: errorCode('generator_failed'),
+  },
+  {
     name: 'trial --seeds: not a seed',
     args: ['trial', GENERATOR, '--seeds', '1,x', '--items-only', '--json'],
     exit: 2,
