@@ -175,7 +175,9 @@ async function keepSets(attemptDir: string, reportDir: string): Promise<void> {
  * says so; every submission ends with a row. Git submissions are cloned under `outDir/.work`,
  * once. Resumable: a submission whose earlier report has the same tree, seeds, limits, toolkit
  * version, executor and image ID (whichever engine ran it) is not re-run (`rerun` forces it). One
- * that cannot be checked (a failed clone) is an `error` row; the batch goes on.
+ * that cannot be checked (a failed clone) is an `error` row; the batch goes on. A check left on
+ * an engine that stopped answering is not awaited: its requests may stay open until that engine
+ * answers again, so a caller that is done should not wait for them either (an engine `lost`).
  */
 export async function runBatch(options: BatchOptions): Promise<{
   rows: BatchRow[];

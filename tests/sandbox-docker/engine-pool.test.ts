@@ -13,6 +13,7 @@ import {
   type PoolDiagnosis,
 } from '../../sandbox/engine/index.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS, SUBMISSIONS } from './docker-engine.js';
+import { startFreezableProxy } from './freezable-proxy.js';
 import {
   ENGINE2,
   ENGINE2_PID,
@@ -333,6 +334,73 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     // A second run resumes every report, whichever engine made it.
     const again = await batch('pool', BATCH, [MAIN_ENGINE]);
     expect(again.rows.map((r) => r.resumed)).toEqual(BATCH.map(() => true));
+  }, 600_000);
+
+  it('ends a batch whose engine goes silent mid-check: its submission runs on the other, and the process exits', async () => {
+    if (!testEngines) return;
+    // The second engine behind a proxy that stops forwarding: the engine of a host that hangs.
+    const proxy = await startFreezableProxy(ENGINE2.slice('unix://'.length));
+    const names = ['sleep-forever', 'good-python', 'good-javascript', 'runtime-error'];
+    const list = join(scratch, 'silent.txt');
+    writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
+    writeFileSync(join(scratch, 'seed.txt'), '0\n');
+    const running = rpe([
+      'sandbox',
+      'batch',
+      '--submissions',
+      list,
+      '--seeds-file',
+      join(scratch, 'seed.txt'),
+      '--out',
+      join(scratch, 'silent'),
+      '--timeout',
+      '20',
+      '--json',
+      ...engineArgs([`${proxy.url}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]),
+    ]);
+    try {
+      // Once this batch has a check in hand on the second engine (its keeper and one more), the
+      // proxy goes silent: the open requests never get an answer, and neither do new ones.
+      const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
+      for (let i = 0; i < 240; i++) {
+        const ours = await testEngines.engine2.docker.listContainers({ filters });
+        if (ours.length >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      proxy.freeze();
+      // The requests left hanging on the silent engine must not keep the process alive: about
+      // 20 s to find the engine lost, then what is left runs on the first (a timeout of 20 s).
+      const ended = await Promise.race([
+        running,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 240_000)),
+      ]);
+      expect(ended, 'the batch was still running 240 s after its engine went silent').not.toBe(
+        null,
+      );
+      const result = ended!;
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stderr).toContain(
+        `rpe sandbox batch: engine ${proxy.url} lost: stopped answering (3 checks in a row: no answer within 5 s)`,
+      );
+      const { rows } = JSON.parse(result.stdout) as { rows: BatchRow[] };
+      expect(rows.map((r) => r.name)).toEqual(names);
+      expect(rows.map((r) => r.verdict)).not.toContain('error');
+      const moved = rows.filter((r) => r.requeued_from.length > 0);
+      expect(moved.length).toBeGreaterThan(0);
+      for (const row of moved)
+        expect(row).toMatchObject({ engine: MAIN_ENGINE, requeued_from: [proxy.url] });
+      const md = readFileSync(join(scratch, 'silent', 'summary.md'), 'utf8');
+      expect(md).toMatch(
+        new RegExp(`\`${proxy.url}\` \\d+ submissions?, then lost: stopped answering`),
+      );
+    } finally {
+      running.kill('SIGKILL');
+      await running.catch(() => undefined);
+      await proxy.close();
+    }
+    // What the batch left on the second engine is swept once its process is gone.
+    const swept = await sweepLeftovers(testEngines.engine2);
+    expect(swept.removedContainers.length).toBeGreaterThan(0);
   }, 600_000);
 
   it('loses nothing when the second engine is killed mid-batch: its submission runs on the first', async () => {
