@@ -1,5 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -334,6 +341,57 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     // A second run resumes every report, whichever engine made it.
     const again = await batch('pool', BATCH, [MAIN_ENGINE]);
     expect(again.rows.map((r) => r.resumed)).toEqual(BATCH.map(() => true));
+  }, 600_000);
+
+  it('stops a pool batch on SIGTERM: its containers gone from both engines, no row or summary made up', async () => {
+    if (!testEngines) return;
+    const names = [
+      'sleep-forever',
+      'good-python',
+      'static-list',
+      'runtime-error',
+      'good-javascript',
+    ];
+    const list = join(scratch, 'term.txt');
+    writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
+    writeFileSync(join(scratch, 'seed.txt'), '0\n');
+    const out = join(scratch, 'term');
+    const running = rpe([
+      'sandbox',
+      'batch',
+      '--submissions',
+      list,
+      '--seeds-file',
+      join(scratch, 'seed.txt'),
+      '--out',
+      out,
+      '--timeout',
+      '20',
+      ...engineArgs([`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]),
+    ]);
+    const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
+    const left = async () => {
+      const found = await Promise.all(
+        [engine!, testEngines!.engine2].map(async (e) => [
+          ...(await e.docker.listContainers({ all: true, filters })),
+          ...((await e.docker.listVolumes({ filters })).Volumes ?? []),
+        ]),
+      );
+      return found.map((f) => f.length);
+    };
+    // Once a check is in hand on each engine.
+    for (let i = 0; i < 240; i++) {
+      const [main = 0, second = 0] = await left();
+      if (main > 0 && second > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    running.kill('SIGTERM');
+    const result = await running;
+    expect(result.signal).toBe('SIGTERM');
+    // The checks the interrupt broke off are no verdict of theirs, not even an error row.
+    expect(result.stdout).not.toMatch(/\terror\t/);
+    expect(readdirSync(out)).not.toContain('summary.md');
+    expect(await left()).toEqual([0, 0]);
   }, 600_000);
 
   it('ends a batch whose engine goes silent mid-check: its submission runs on the other, and the process exits', async () => {
