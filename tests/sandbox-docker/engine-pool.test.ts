@@ -316,6 +316,33 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       outputs: reports[i]?.seeds.map((s) => [s.output_sha256, s.runs.map((r) => r.output_sha256)]),
     }));
 
+  // Starts a batch of `names` at seed 0 with a timeout of 20 s on `engines`, without waiting.
+  function startBatch(out: string, names: string[], engines: string[], ...extra: string[]) {
+    const list = join(scratch, `${out}.txt`);
+    writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
+    writeFileSync(join(scratch, 'seed.txt'), '0\n');
+    return rpe([
+      'sandbox',
+      'batch',
+      '--submissions',
+      list,
+      '--seeds-file',
+      join(scratch, 'seed.txt'),
+      '--out',
+      join(scratch, out),
+      '--timeout',
+      '20',
+      ...extra,
+      ...engineArgs(engines),
+    ]);
+  }
+
+  // Asks every quarter of a second, for at most a minute, until `done` says yes.
+  async function waitUntil(done: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; i < 240 && !(await done()); i++)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
   it('spreads a batch over both engines with the same verdicts and output hashes as on one, skipping one that does not answer', async () => {
     const one = await batch('one', BATCH, [MAIN_ENGINE]);
     expect(one.result.exitCode, one.result.stderr).toBe(0);
@@ -352,23 +379,8 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       'runtime-error',
       'good-javascript',
     ];
-    const list = join(scratch, 'term.txt');
-    writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
-    writeFileSync(join(scratch, 'seed.txt'), '0\n');
+    const running = startBatch('term', names, [`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]);
     const out = join(scratch, 'term');
-    const running = rpe([
-      'sandbox',
-      'batch',
-      '--submissions',
-      list,
-      '--seeds-file',
-      join(scratch, 'seed.txt'),
-      '--out',
-      out,
-      '--timeout',
-      '20',
-      ...engineArgs([`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]),
-    ]);
     const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
     const left = async () => {
       const found = await Promise.all(
@@ -380,11 +392,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       return found.map((f) => f.length);
     };
     // Once a check is in hand on each engine.
-    for (let i = 0; i < 240; i++) {
-      const [main = 0, second = 0] = await left();
-      if (main > 0 && second > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitUntil(async () => (await left()).every((n) => n > 0));
     running.kill('SIGTERM');
     const result = await running;
     expect(result.signal).toBe('SIGTERM');
@@ -399,32 +407,18 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     // The second engine behind a proxy that stops forwarding: the engine of a host that hangs.
     const proxy = await startFreezableProxy(ENGINE2.slice('unix://'.length));
     const names = ['sleep-forever', 'good-python', 'good-javascript', 'runtime-error'];
-    const list = join(scratch, 'silent.txt');
-    writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
-    writeFileSync(join(scratch, 'seed.txt'), '0\n');
-    const running = rpe([
-      'sandbox',
-      'batch',
-      '--submissions',
-      list,
-      '--seeds-file',
-      join(scratch, 'seed.txt'),
-      '--out',
-      join(scratch, 'silent'),
-      '--timeout',
-      '20',
+    const running = startBatch(
+      'silent',
+      names,
+      [`${proxy.url}#jobs=1`, `${MAIN_ENGINE}#jobs=1`],
       '--json',
-      ...engineArgs([`${proxy.url}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]),
-    ]);
+    );
     try {
       // Once this batch has a check in hand on the second engine (its keeper and one more), the
       // proxy goes silent: the open requests never get an answer, and neither do new ones.
       const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
-      for (let i = 0; i < 240; i++) {
-        const ours = await testEngines.engine2.docker.listContainers({ filters });
-        if (ours.length >= 2) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      const { docker } = testEngines.engine2;
+      await waitUntil(async () => (await docker.listContainers({ filters })).length >= 2);
       proxy.freeze();
       // The requests left hanging on the silent engine must not keep the process alive: about
       // 20 s to find the engine lost, then what is left runs on the first (a timeout of 20 s).
@@ -471,32 +465,18 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       'runtime-error',
       'good-javascript',
     ];
-    const list = join(scratch, 'kill.txt');
-    writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
-    writeFileSync(join(scratch, 'seed.txt'), '0\n');
-    const running = rpe([
-      'sandbox',
-      'batch',
-      '--submissions',
-      list,
-      '--seeds-file',
-      join(scratch, 'seed.txt'),
-      '--out',
-      join(scratch, 'kill'),
-      '--timeout',
-      '20',
+    const running = startBatch(
+      'kill',
+      names,
+      [`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`],
       '--json',
-      ...engineArgs([`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]),
-    ]);
+    );
     try {
-      // Once the second engine has a check in hand (its keeper and a container of a run or an
-      // install step), kill it.
-      const filters = JSON.stringify({ label: ['org.reverse-poleval.run'] });
-      for (let i = 0; i < 240; i++) {
-        const ours = await testEngines.engine2.docker.listContainers({ filters });
-        if (ours.length >= 2) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      // Once the second engine has a check of this batch in hand (its keeper and a container of a
+      // run or an install step), kill it.
+      const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
+      const { docker } = testEngines.engine2;
+      await waitUntil(async () => (await docker.listContainers({ filters })).length >= 2);
       process.kill(Number(readFileSync(ENGINE2_PID, 'utf8')), 'SIGKILL');
       const result = await running;
       expect(result.exitCode, result.stderr).toBe(0);
