@@ -56,8 +56,9 @@ export async function buildProgram(only?: string): Promise<Command> {
     )
     .version(toolkitVersion(), '-V, --version', 'print the toolkit version')
     .option('--debug', 'print stack traces for errors')
-    // Commander's own message is reworded into the one line main() prints.
-    .configureOutput({ outputError: () => undefined })
+    // Commander's own message is reworded into the one line main() prints; so is the help it
+    // would print on stderr for a group named without a command.
+    .configureOutput({ outputError: () => undefined, writeErr: () => undefined })
     .exitOverride();
   const dir = join(here, 'commands');
   const name = only !== undefined && /^[a-z][a-z-]*$/.test(only) ? only : undefined;
@@ -72,7 +73,7 @@ export async function buildProgram(only?: string): Promise<Command> {
 }
 
 // `rpe sandbox run` for `rpe sandbox run DIR --bad`: the deepest command the arguments name.
-function commandPath(program: Command, args: readonly string[]): string {
+function deepestCommand(program: Command, args: readonly string[]) {
   const path = ['rpe'];
   let current = program;
   for (const word of args.filter((a) => !a.startsWith('-'))) {
@@ -81,13 +82,18 @@ function commandPath(program: Command, args: readonly string[]): string {
     path.push(next.name());
     current = next;
   }
-  return path.join(' ');
+  return { command: current, path: path.join(' ') };
 }
 
 // One line for a usage error: commander's message without its `error: ` prefix, and where to look.
 function usageLine(error: CommanderError, program: Command, args: readonly string[]): string {
-  const message = error.message.replace(/^error: /, '');
-  return `${message} (${commandPath(program, args)} --help lists the options)`;
+  const { command, path } = deepestCommand(program, args);
+  // A group without a command (`rpe sandbox images`): commander's code for the help it shows.
+  const message =
+    error.code === 'commander.help'
+      ? `${path} needs a command: ${command.commands.map((c) => c.name()).join(', ')}`
+      : error.message.replace(/^error: /, '');
+  return `${message} (${path} --help lists the options)`;
 }
 
 // Runs the CLI: the one place that turns errors into exit codes.

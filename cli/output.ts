@@ -15,7 +15,8 @@ export function hasPrintedJson(): boolean {
 /**
  * Asks main() to end the process once the command is done and its output written. For commands
  * that ran a team's code in process (rpe generate, rpe provenance): the code may have left timers
- * or sockets open that would keep the process alive, or been stopped at a deadline halfway.
+ * or sockets open that would keep the process alive, or been stopped at a deadline halfway; and
+ * for a batch that gave up on an engine that went silent, whose requests stay open.
  */
 export function endProcessWhenDone(): void {
   endWhenDone = true;

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RpeError } from '../../framework/index.js';
+import { onInterrupt } from '../engine/index.js';
 import { parseSeeds } from '../run/default-limits.js';
 import type { Entrypoint, Limits } from '../run/executor.js';
 import { detectEntrypoint } from '../submission/detect-entrypoint.js';
@@ -175,7 +176,9 @@ async function keepSets(attemptDir: string, reportDir: string): Promise<void> {
  * says so; every submission ends with a row. Git submissions are cloned under `outDir/.work`,
  * once. Resumable: a submission whose earlier report has the same tree, seeds, limits, toolkit
  * version, executor and image ID (whichever engine ran it) is not re-run (`rerun` forces it). One
- * that cannot be checked (a failed clone) is an `error` row; the batch goes on.
+ * that cannot be checked (a failed clone) is an `error` row; the batch goes on. A check left on
+ * an engine that stopped answering is not awaited: its requests may stay open until that engine
+ * answers again, so a caller that is done should not wait for them either (an engine `lost`).
  */
 export async function runBatch(options: BatchOptions): Promise<{
   rows: BatchRow[];
@@ -225,11 +228,22 @@ export async function runBatch(options: BatchOptions): Promise<{
     return ready;
   };
   let done = 0;
-  const { results: rows, engines } = await spreadOverEngines<SourceTask, BatchRow>({
+  // On Ctrl-C or SIGTERM the runs' containers and trees are removed while the checks still run:
+  // they then fail for that alone, so from then on nothing is started, no row is reported and no
+  // summary written. The checks in flight are given the time to end (and remove what they made a
+  // moment after the first removal); the process then ends with the signal.
+  let interrupted = false;
+  let spreading: Promise<unknown> = Promise.resolve();
+  const release = onInterrupt(async () => {
+    interrupted = true;
+    await spreading.catch(() => undefined);
+  });
+  const spread = spreadOverEngines<SourceTask, BatchRow>({
     tasks: sources.map((source) => ({ source })),
     engines: options.engines,
     limit: jobs,
     async attempt({ source }, { engine, runs, requeued, attempt }) {
+      if (interrupted) throw new RpeError('interrupted', 'the batch was interrupted');
       const reportDir = join(outDir, source.name);
       let ready: Prepared | Report;
       try {
@@ -282,8 +296,17 @@ export async function runBatch(options: BatchOptions): Promise<{
     onLost: (engine, reason) => options.onEngine?.({ url: engine.url, status: 'lost', reason }),
     onRequeued: ({ source }, engine, reason) =>
       options.onRequeued?.(source.name, engine.url, reason),
-    onResult: (row) => options.onRow?.(row, ++done, sources.length),
+    onResult: (row) => {
+      if (!interrupted) options.onRow?.(row, ++done, sources.length);
+    },
   });
+  spreading = spread;
+  const { results: rows, engines } = await spread.finally(release);
+  if (interrupted)
+    throw new RpeError(
+      'interrupted',
+      'the batch was interrupted: run it again with the same options to resume',
+    );
   await rm(join(outDir, '.work', 'attempts'), { recursive: true, force: true });
   const summary = await writeBatchSummary(outDir, rows, settings, engines);
   return { rows, engines, summary };

@@ -97,7 +97,7 @@ export async function buildImagesOnPool(
   let source: { member: ReadyMember; built: BuiltImage[] } | null = null;
   for (const member of pool.ready) {
     const started = performance.now();
-    options.onStep?.(`${member.url}: building the runner images`);
+    options.onStep?.(`${member.url}: checking the runner images, building what is missing`);
     try {
       const { built, result } = await buildOn(member, options, started);
       results.set(member.url, result);
@@ -110,7 +110,9 @@ export async function buildImagesOnPool(
   for (const member of pool.ready) {
     if (!source || results.has(member.url)) continue;
     const started = performance.now();
-    options.onStep?.(`${member.url}: importing the runner images from ${source.member.url}`);
+    options.onStep?.(
+      `${member.url}: checking the runner images against ${source.member.url}, importing what differs`,
+    );
     try {
       const copied = await copyRunnerImages(
         source.member.engine,

@@ -45,8 +45,10 @@ export async function copyRunnerImages(
     const how = missing.includes(image) ? 'imported' : 'current';
     copied.push({ ref: image.ref, id: image.id, how });
   }
-  // Last first, as a build does: the old node image is the child of the old python one.
-  const replaced = before.map((found, i) => (found?.id !== images[i]?.id ? found?.id : undefined));
+  // Last first, as a build does: the old node image is the child of the old python one. An ID
+  // that one of the images now has is kept, even if another name pointed at it before.
+  const placed = new Set(images.map((image) => image.id));
+  const replaced = before.map((found) => (found && !placed.has(found.id) ? found.id : undefined));
   for (const old of replaced.reverse())
     if (old)
       await to.docker

@@ -1,5 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -13,6 +20,7 @@ import {
   type PoolDiagnosis,
 } from '../../sandbox/engine/index.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS, SUBMISSIONS } from './docker-engine.js';
+import { startFreezableProxy } from './freezable-proxy.js';
 import {
   ENGINE2,
   ENGINE2_PID,
@@ -308,6 +316,33 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       outputs: reports[i]?.seeds.map((s) => [s.output_sha256, s.runs.map((r) => r.output_sha256)]),
     }));
 
+  // Starts a batch of `names` at seed 0 with a timeout of 20 s on `engines`, without waiting.
+  function startBatch(out: string, names: string[], engines: string[], ...extra: string[]) {
+    const list = join(scratch, `${out}.txt`);
+    writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
+    writeFileSync(join(scratch, 'seed.txt'), '0\n');
+    return rpe([
+      'sandbox',
+      'batch',
+      '--submissions',
+      list,
+      '--seeds-file',
+      join(scratch, 'seed.txt'),
+      '--out',
+      join(scratch, out),
+      '--timeout',
+      '20',
+      ...extra,
+      ...engineArgs(engines),
+    ]);
+  }
+
+  // Asks every quarter of a second, for at most a minute, until `done` says yes.
+  async function waitUntil(done: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; i < 240 && !(await done()); i++)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
   it('spreads a batch over both engines with the same verdicts and output hashes as on one, skipping one that does not answer', async () => {
     const one = await batch('one', BATCH, [MAIN_ENGINE]);
     expect(one.result.exitCode, one.result.stderr).toBe(0);
@@ -335,6 +370,91 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     expect(again.rows.map((r) => r.resumed)).toEqual(BATCH.map(() => true));
   }, 600_000);
 
+  it('stops a pool batch on SIGTERM: its containers gone from both engines, no row or summary made up', async () => {
+    if (!testEngines) return;
+    const names = [
+      'sleep-forever',
+      'good-python',
+      'static-list',
+      'runtime-error',
+      'good-javascript',
+    ];
+    const running = startBatch('term', names, [`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]);
+    const out = join(scratch, 'term');
+    const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
+    const left = async () => {
+      const found = await Promise.all(
+        [engine!, testEngines!.engine2].map(async (e) => [
+          ...(await e.docker.listContainers({ all: true, filters })),
+          ...((await e.docker.listVolumes({ filters })).Volumes ?? []),
+        ]),
+      );
+      return found.map((f) => f.length);
+    };
+    // Once a check is in hand on each engine.
+    await waitUntil(async () => (await left()).every((n) => n > 0));
+    running.kill('SIGTERM');
+    const result = await running;
+    expect(result.signal).toBe('SIGTERM');
+    // The checks the interrupt broke off are no verdict of theirs, not even an error row.
+    expect(result.stdout).not.toMatch(/\terror\t/);
+    expect(readdirSync(out)).not.toContain('summary.md');
+    expect(await left()).toEqual([0, 0]);
+  }, 600_000);
+
+  it('ends a batch whose engine goes silent mid-check: its submission runs on the other, and the process exits', async () => {
+    if (!testEngines) return;
+    // The second engine behind a proxy that stops forwarding: the engine of a host that hangs.
+    const proxy = await startFreezableProxy(ENGINE2.slice('unix://'.length));
+    const names = ['sleep-forever', 'good-python', 'good-javascript', 'runtime-error'];
+    const running = startBatch(
+      'silent',
+      names,
+      [`${proxy.url}#jobs=1`, `${MAIN_ENGINE}#jobs=1`],
+      '--json',
+    );
+    try {
+      // Once this batch has a check in hand on the second engine (its keeper and one more), the
+      // proxy goes silent: the open requests never get an answer, and neither do new ones.
+      const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
+      const { docker } = testEngines.engine2;
+      await waitUntil(async () => (await docker.listContainers({ filters })).length >= 2);
+      proxy.freeze();
+      // The requests left hanging on the silent engine must not keep the process alive: about
+      // 20 s to find the engine lost, then what is left runs on the first (a timeout of 20 s).
+      const ended = await Promise.race([
+        running,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 240_000)),
+      ]);
+      expect(ended, 'the batch was still running 240 s after its engine went silent').not.toBe(
+        null,
+      );
+      const result = ended!;
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stderr).toContain(
+        `rpe sandbox batch: engine ${proxy.url} lost: stopped answering (3 checks in a row: no answer within 5 s)`,
+      );
+      const { rows } = JSON.parse(result.stdout) as { rows: BatchRow[] };
+      expect(rows.map((r) => r.name)).toEqual(names);
+      expect(rows.map((r) => r.verdict)).not.toContain('error');
+      const moved = rows.filter((r) => r.requeued_from.length > 0);
+      expect(moved.length).toBeGreaterThan(0);
+      for (const row of moved)
+        expect(row).toMatchObject({ engine: MAIN_ENGINE, requeued_from: [proxy.url] });
+      const md = readFileSync(join(scratch, 'silent', 'summary.md'), 'utf8');
+      expect(md).toMatch(
+        new RegExp(`\`${proxy.url}\` \\d+ submissions?, then lost: stopped answering`),
+      );
+    } finally {
+      running.kill('SIGKILL');
+      await running.catch(() => undefined);
+      await proxy.close();
+    }
+    // What the batch left on the second engine is swept once its process is gone.
+    const swept = await sweepLeftovers(testEngines.engine2);
+    expect(swept.removedContainers.length).toBeGreaterThan(0);
+  }, 600_000);
+
   it('loses nothing when the second engine is killed mid-batch: its submission runs on the first', async () => {
     if (!testEngines) return;
     const names = [
@@ -345,32 +465,18 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       'runtime-error',
       'good-javascript',
     ];
-    const list = join(scratch, 'kill.txt');
-    writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
-    writeFileSync(join(scratch, 'seed.txt'), '0\n');
-    const running = rpe([
-      'sandbox',
-      'batch',
-      '--submissions',
-      list,
-      '--seeds-file',
-      join(scratch, 'seed.txt'),
-      '--out',
-      join(scratch, 'kill'),
-      '--timeout',
-      '20',
+    const running = startBatch(
+      'kill',
+      names,
+      [`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`],
       '--json',
-      ...engineArgs([`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]),
-    ]);
+    );
     try {
-      // Once the second engine has a check in hand (its keeper and a container of a run or an
-      // install step), kill it.
-      const filters = JSON.stringify({ label: ['org.reverse-poleval.run'] });
-      for (let i = 0; i < 240; i++) {
-        const ours = await testEngines.engine2.docker.listContainers({ filters });
-        if (ours.length >= 2) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      // Once the second engine has a check of this batch in hand (its keeper and a container of a
+      // run or an install step), kill it.
+      const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
+      const { docker } = testEngines.engine2;
+      await waitUntil(async () => (await docker.listContainers({ filters })).length >= 2);
       process.kill(Number(readFileSync(ENGINE2_PID, 'utf8')), 'SIGKILL');
       const result = await running;
       expect(result.exitCode, result.stderr).toBe(0);

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { addLimitOptions, parseJobs, parseLimits } from '../../check-command.js';
 import { addEngineOptions, engineListOptions, type EngineFlags } from '../../engine-options.js';
-import { printJson, printLine, progress } from '../../output.js';
+import { endProcessWhenDone, printJson, printLine, progress } from '../../output.js';
 import type { Limits } from '../../../sandbox/index.js';
 
 interface BatchFlags extends EngineFlags {
@@ -92,7 +92,7 @@ export function register(group: Command): void {
         bar.done();
         note(line);
       };
-      const { rows, summary } = await sandbox.runBatch({
+      const { rows, engines, summary } = await sandbox.runBatch({
         submissions: flags.submissions,
         seeds,
         outDir: flags.out,
@@ -142,5 +142,8 @@ export function register(group: Command): void {
         printLine(`summary\t${shown(summary.markdown)}\t${shown(summary.csv)}`);
       }
       process.exitCode = rows.some((r) => r.verdict === 'error') ? 2 : 0;
+      // Requests to an engine that went silent (a host that hangs, a network that drops packets)
+      // never end; the batch no longer waits for them, and neither may the process.
+      if (engines.some((e) => e.status === 'lost')) endProcessWhenDone();
     });
 }

@@ -19,6 +19,12 @@ export const cases: BadInputCase[] = [
     json: errorCode('usage'),
   },
   {
+    name: 'a group without a command is a usage error naming its commands, in one line',
+    args: ['sandbox', 'images'],
+    exit: 2,
+    stderr: /^rpe: rpe sandbox images needs a command: build \(rpe sandbox images --help lists/,
+  },
+  {
     name: 'an unknown option is a usage error',
     args: ['score', '--matrix', 'm.json', '--nope', '--json'],
     exit: 2,

@@ -77,7 +77,9 @@ export function register(images: Command): void {
     for (const member of pool.members)
       if (member.status === 'unreachable') say(`${member.url}: skipped, ${member.reason}`);
     const result = await engine.buildImagesOnPool(pool, build);
-    if (options.json) printJson({ images: result.built, ...result });
+    // The source engine's images under `images`, as with one engine; not a second time as `built`.
+    const { built, ...placed } = result;
+    if (options.json) printJson({ images: built, ...placed });
     else printPoolImages(result);
     if (!result.ok) {
       const failed = result.engines.filter(
