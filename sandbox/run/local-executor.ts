@@ -6,10 +6,12 @@ import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 // The file, not the engine's door: the local executor must not load dockerode.
 import { onInterrupt } from '../engine/on-interrupt.js';
+import { installNotes } from '../engine/plan-install.js';
 import { classifyRun, READ_ONLY_HINT } from './classify-run.js';
 import { collectOutput } from './collect-output.js';
 import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
+import { installLocally, type LocalInstall } from './install-locally.js';
 import { localCommand } from './local-command.js';
 import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
 import { isolatedArgv, probeLocalIsolation, type LocalIsolation } from './local-isolation.js';
@@ -48,16 +50,61 @@ export async function createLocalExecutor(options: {
   limits: Limits;
   /** 'none' turns the namespaces off (to test the fallback); default: whatever the machine allows. */
   isolation?: 'auto' | 'none';
-}): Promise<Executor & { notes: string[]; generatorToolkit: GeneratorToolkit | null }> {
+  /**
+   * Run the sandbox's install step first (vendored wheels, the package-lock.json offline), into
+   * the tree's `node_modules`: only for a temporary copy of the tree, as a check prepares it.
+   */
+  install?: boolean;
+}): Promise<
+  Executor & {
+    notes: string[];
+    generatorToolkit: GeneratorToolkit | null;
+    /** Top-level paths of the tree the install step made (not writes of the generator). */
+    installedPaths: string[];
+  }
+> {
   const submissionDir = resolve(options.submissionDir);
   const command = await localCommand({ ...options, submissionDir });
   const isolation: LocalIsolation =
     options.isolation === 'none'
       ? { kind: 'none', reason: 'turned off' }
       : await probeLocalIsolation();
+  const depsWork = options.install ? await mkdtemp(join(tmpdir(), 'rpe-deps-')) : null;
+  const releaseDeps = depsWork
+    ? onInterrupt(() => rm(depsWork, { recursive: true, force: true }))
+    : () => undefined;
+  let install: LocalInstall | null = null;
+  try {
+    if (depsWork)
+      install = await installLocally({
+        tree: submissionDir,
+        entrypoint: options.entrypoint,
+        work: depsWork,
+      });
+  } catch (error) {
+    releaseDeps();
+    if (depsWork) await rm(depsWork, { recursive: true, force: true });
+    throw error;
+  }
+  const installFailure = install && !install.outcome.ok ? install.outcome.message : undefined;
 
   async function run(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;
+    if (installFailure !== undefined)
+      return {
+        status: 'runtime_error',
+        seed,
+        variation: variation.name,
+        exitCode: null,
+        timedOut: false,
+        oomKilled: false,
+        wallMs: 0,
+        peakMemoryBytes: null,
+        stdoutTail: '',
+        stderrTail: '',
+        message: installFailure,
+        networkAttempts: null,
+      };
     const work = await mkdtemp(join(tmpdir(), 'rpe-run-'));
     const outRoot = join(work, 'out');
     const home = join(work, 'home');
@@ -85,6 +132,7 @@ export async function createLocalExecutor(options: {
         env: {
           PATH: process.env.PATH ?? '/usr/bin:/bin',
           PYTHONDONTWRITEBYTECODE: '1',
+          ...(install?.pythonPath ? { PYTHONPATH: install.pythonPath } : {}),
           ...variationEnv(variation, home),
           [RUN_MARK]: mark,
         },
@@ -181,6 +229,7 @@ export async function createLocalExecutor(options: {
   const probe = command(0, 'items.jsonl');
   const notes = [
     runPlacesNote('<a temporary folder>'),
+    ...(install ? installNotes(install.outcome) : []),
     'local mode: the generator ran as a local process, not isolated from the network; network calls are only detected by `rpe sandbox run`',
     isolation.kind === 'namespaces'
       ? 'local mode: the submission tree was read-only and every process a run started ended with it (mount and pid namespaces)'
@@ -199,7 +248,11 @@ export async function createLocalExecutor(options: {
     notes,
     generatorToolkit:
       options.entrypoint.kind === 'python' ? null : await readGeneratorToolkit(submissionDir),
+    installedPaths: install?.outcome.kind === 'npm' ? ['node_modules'] : [],
     run,
-    dispose: async () => {},
+    dispose: async () => {
+      releaseDeps();
+      if (depsWork) await rm(depsWork, { recursive: true, force: true });
+    },
   };
 }
