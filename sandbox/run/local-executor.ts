@@ -12,7 +12,8 @@ import { collectOutput } from './collect-output.js';
 import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
 import { installLocally, type LocalInstall } from './install-locally.js';
-import { localCommand } from './local-command.js';
+import { makeBarePython } from './bare-python.js';
+import { localCommand, localPython } from './local-command.js';
 import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
 import { isolatedArgv, probeLocalIsolation, type LocalIsolation } from './local-isolation.js';
 import { killMarked, peakMemoryOfTree } from './local-processes.js';
@@ -51,8 +52,10 @@ export async function createLocalExecutor(options: {
   /** 'none' turns the namespaces off (to test the fallback); default: whatever the machine allows. */
   isolation?: 'auto' | 'none';
   /**
-   * Run the sandbox's install step first (vendored wheels, the package-lock.json offline), into
-   * the tree's `node_modules`: only for a temporary copy of the tree, as a check prepares it.
+   * Give the runs what the sandbox gives them: the install step first (vendored wheels into a
+   * folder on PYTHONPATH, the package-lock.json offline into the tree's `node_modules`), and a
+   * Python that sees none of this machine's packages. Only for a temporary copy of the tree, as a
+   * check prepares it.
    */
   install?: boolean;
 }): Promise<
@@ -64,23 +67,25 @@ export async function createLocalExecutor(options: {
   }
 > {
   const submissionDir = resolve(options.submissionDir);
-  const command = await localCommand({ ...options, submissionDir });
   const isolation: LocalIsolation =
     options.isolation === 'none'
       ? { kind: 'none', reason: 'turned off' }
       : await probeLocalIsolation();
+  const python = options.entrypoint.kind === 'python';
   const depsWork = options.install ? await mkdtemp(join(tmpdir(), 'rpe-deps-')) : null;
   const releaseDeps = depsWork
     ? onInterrupt(() => rm(depsWork, { recursive: true, force: true }))
     : () => undefined;
   let install: LocalInstall | null = null;
+  let barePython: string | null = null;
+  let command: Awaited<ReturnType<typeof localCommand>>;
   try {
     if (depsWork)
-      install = await installLocally({
-        tree: submissionDir,
-        entrypoint: options.entrypoint,
-        work: depsWork,
-      });
+      [barePython, install] = await Promise.all([
+        python ? makeBarePython(await localPython(), depsWork) : null,
+        installLocally({ tree: submissionDir, entrypoint: options.entrypoint, work: depsWork }),
+      ]);
+    command = await localCommand({ ...options, submissionDir, python: barePython });
   } catch (error) {
     releaseDeps();
     if (depsWork) await rm(depsWork, { recursive: true, force: true });
@@ -239,6 +244,11 @@ export async function createLocalExecutor(options: {
       : probe.memory === 'node-heap'
         ? 'memory: only the Node heap is limited (--max-old-space-size)'
         : 'memory limit not enforced: prlimit is not available',
+    ...(python && !barePython
+      ? [
+          "local mode: the generator saw this machine's Python packages (python3 -m venv is not usable here); the sandbox has only the standard library and requirements.txt",
+        ]
+      : []),
     `not enforced in local mode: CPU quota and process limit; not varied: hostname, submission path, directory order${isolation.kind === 'none' ? ', process id' : ''}`,
   ];
   return {
