@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { symlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, symlink } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { execa } from 'execa';
 
 /**
@@ -16,16 +15,18 @@ export const RUNNER_PYTHON_PACKAGES = [
   'wheel',
 ];
 
-// The base installation's site-packages, and the virtual environment's.
-const PATHS = [
-  '-c',
-  [
-    'import sys, sysconfig',
-    "base = {'base': sys.base_prefix, 'platbase': sys.base_prefix}",
-    "print(sysconfig.get_paths(vars=base)['purelib'])",
-    "print(sysconfig.get_paths()['purelib'])",
-  ].join('\n'),
-];
+// Makes the virtual environment in argv[1], prints its site-packages, then the folder of each
+// package named after it that this machine's Python has: one interpreter start for all.
+const MAKE = [
+  'import importlib.util, sys, sysconfig, venv',
+  'here = sys.argv[1]',
+  'venv.create(here, with_pip=False, symlinks=True)',
+  "scheme = 'venv' if 'venv' in sysconfig.get_scheme_names() else 'posix_prefix'",
+  "print(sysconfig.get_paths(scheme=scheme, vars={'base': here, 'platbase': here})['purelib'])",
+  'for name in sys.argv[2:]:',
+  '    spec = importlib.util.find_spec(name)',
+  '    if spec and spec.submodule_search_locations: print(list(spec.submodule_search_locations)[0])',
+].join('\n');
 
 /**
  * A Python for local runs that sees what the runner image's does: the standard library, the
@@ -36,17 +37,16 @@ const PATHS = [
  */
 export async function makeBarePython(python: string, work: string): Promise<string | null> {
   const dir = join(work, 'python');
-  const made = await execa(python, ['-m', 'venv', '--without-pip', '--symlinks', dir], {
+  const made = await execa(python, ['-c', MAKE, dir, ...RUNNER_PYTHON_PACKAGES], {
     reject: false,
     timeout: 60_000,
     stdin: 'ignore',
   });
-  if (made.exitCode !== 0) return null;
-  const bare = join(dir, 'bin', 'python3');
-  const paths = await execa(bare, PATHS, { reject: false, timeout: 60_000, stdin: 'ignore' });
-  const [from, to] = String(paths.stdout ?? '').split('\n');
-  if (paths.exitCode !== 0 || !from || !to) return null;
-  for (const name of RUNNER_PYTHON_PACKAGES)
-    if (existsSync(join(from, name))) await symlink(join(from, name), join(to, name));
-  return bare;
+  const [site, ...packages] = String(made.stdout ?? '')
+    .split('\n')
+    .filter(Boolean);
+  if (made.exitCode !== 0 || !site) return null;
+  await mkdir(site, { recursive: true });
+  for (const found of packages) await symlink(found, join(site, basename(found)));
+  return join(dir, 'bin', 'python3');
 }
