@@ -75,6 +75,15 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
     ['huge-output', fixture('huge-output'), 'disqualified', ['output_limit']],
     ['symlink-output', fixture('symlink-output'), 'disqualified', ['unsafe_output']],
     ['ignores-out-name', fixture('ignores-out-name'), 'disqualified', ['no_output']],
+    // Writes items.jsonl into the read-only working directory instead of --out: a crash on the
+    // refused write is tree_write (below); a generator that carries on has written nothing.
+    [
+      'writes-items-in-cwd-caught',
+      fixture('writes-items-in-cwd-caught'),
+      'disqualified',
+      ['no_output'],
+    ],
+    ['writes-items-in-cwd', fixture('writes-items-in-cwd'), 'disqualified', ['tree_write']],
     ['sleep-forever', fixture('sleep-forever'), 'disqualified', ['timeout']],
     ['detached-child', fixture('detached-child'), 'eligible', []],
     // What a TypeScript or Python generator runs with is what its commit installs, in both
