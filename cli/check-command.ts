@@ -64,14 +64,25 @@ export async function parseLimits(
 }
 
 // How a check's executor is made: in Docker on DOCKER_HOST's engine, reached only once there
-// is something to run, or as local processes when `createDocker` is null.
+// is something to run, or as local processes when `createDocker` is null (`onLocal` is called
+// once the local executor is ready, so an environment that fails before stays one line).
 export function executorFactory(
   createDocker: CreateDockerExecutor | null,
   limits: Limits,
+  onLocal?: () => void,
 ): CheckSubmissionOptions['createExecutor'] {
-  return async (entrypoint, submissionDir) => {
+  return async (entrypoint, submissionDir, tree) => {
     const sandbox = await import('../sandbox/index.js');
-    if (!createDocker) return sandbox.createLocalExecutor({ submissionDir, entrypoint, limits });
+    if (!createDocker) {
+      const executor = await sandbox.createLocalExecutor({
+        submissionDir,
+        entrypoint,
+        limits,
+        install: tree?.temporary === true,
+      });
+      onLocal?.();
+      return executor;
+    }
     const engine = await sandbox.connectEngine(sandbox.readEngineConfig());
     return createDocker({ engine, submissionDir, entrypoint, limits, network: 'none' });
   };
@@ -115,14 +126,14 @@ export async function runCheckCommand(
     ...(flags.reportDir ? { setsDir: flags.reportDir } : {}),
     // Said once the tree to check is ready, so a usage error (a bad --ref) stays one line.
     onTree: (tree) => {
-      if (!createDocker) {
-        process.stderr.write(
-          'rpe check: the generator runs as a local process, NOT isolated from the network; network calls are only detected by `rpe sandbox run`\n',
-        );
-      }
       if (tree.uncommittedTotal > 0) process.stderr.write(uncommittedLine(tree));
     },
-    createExecutor: executorFactory(createDocker, limits),
+    // Said once the generator is about to run, so a broken environment stays one line.
+    createExecutor: executorFactory(createDocker, limits, () =>
+      process.stderr.write(
+        'rpe check: the generator runs as a local process, NOT isolated from the network; network calls are only detected by `rpe sandbox run`\n',
+      ),
+    ),
     onProgress: (e) => bar.tick(e.done, e.total, e.label),
   });
   bar.done();

@@ -28,6 +28,22 @@ import { makeReason, verdictOf } from './reasons.js';
 import type { EngineRecord, Reason, Report, SeedReport, Warning } from './report-schema.js';
 import { runSeeds, type CheckProgress } from './run-seeds.js';
 
+/** What an executor is told of the tree it runs. */
+export interface TreeFacts {
+  /**
+   * Whether the tree is a temporary copy made for the check (the executor may install
+   * dependencies into it), not the folder itself (a demonstration generator checked in place).
+   */
+  temporary: boolean;
+}
+
+/** Makes the executor of a check once its tree is prepared. */
+export type ExecutorFactory = (
+  entrypoint: Entrypoint,
+  submissionDir: string,
+  tree?: TreeFacts,
+) => Promise<CheckExecutor>;
+
 /**
  * An executor as a check receives it: the Docker one also names its image; either may add notes
  * and name the toolkit the generator itself runs with.
@@ -38,6 +54,8 @@ export type CheckExecutor = Executor & {
   engine?: EngineRecord;
   notes?: string[];
   generatorToolkit?: Report['generator_toolkit'];
+  /** Top-level paths of the tree its install step made before the runs: not the generator's. */
+  installedPaths?: string[];
 };
 
 export interface CheckSubmissionOptions {
@@ -48,7 +66,7 @@ export interface CheckSubmissionOptions {
    * Creates the executor once the tree to check is prepared: `submissionDir` is that tree (a
    * temporary copy), which is what the executor must run. It is disposed when the check ends.
    */
-  createExecutor: (entrypoint: Entrypoint, submissionDir: string) => Promise<CheckExecutor>;
+  createExecutor: ExecutorFactory;
   /** Runs in flight at once (default: the number of cores). */
   jobs?: number;
   variations?: readonly [EnvVariation, EnvVariation];
@@ -160,13 +178,16 @@ async function checkTree(
   let generatorToolkit: Report['generator_toolkit'] = null;
   let image: Report['image'] = { name: 'none', id: null };
   let engine: EngineRecord | null = null;
+  let installed: string[] = [];
   if (detection.ignored.length > 0 && entrypoint) {
     notes.push(`${entrypoint.file} runs; ${detection.ignored.join(', ')} ignored (lower priority)`);
   }
   if (!entrypoint) {
     reasons.push(makeReason('entrypoint_missing', null, missingEntrypointMessage(detection)));
   } else {
-    const executor = await options.createExecutor(entrypoint, dir);
+    const executor = await options.createExecutor(entrypoint, dir, {
+      temporary: tree.selection !== 'in_place',
+    });
     try {
       executorInfo = {
         kind: executor.kind,
@@ -176,6 +197,7 @@ async function checkTree(
       generatorToolkit = executor.generatorToolkit ?? null;
       image = executor.image ?? { name: `local ${entrypoint.kind}`, id: null };
       engine = executor.engine ?? null;
+      installed = executor.installedPaths ?? [];
       notes.push(...(executor.notes ?? []));
       const all = await runSeeds({
         executor,
@@ -231,7 +253,12 @@ async function checkTree(
   const gold = collectGoldWarnings(itemsBySeed);
   warnings.push(...gold.warnings);
   notes.push(...gold.notes);
-  const changed = diffListings(before, await listTree(dir));
+  const ours = (path: string) =>
+    installed.some((top) => path === top || path.startsWith(`${top}/`));
+  const changed = diffListings(
+    before.filter((e) => !ours(e.path)),
+    (await listTree(dir)).filter((e) => !ours(e.path)),
+  );
   if (changed.length > 0 && !reasons.some((r) => r.code === 'tree_write')) {
     reasons.push(
       makeReason(

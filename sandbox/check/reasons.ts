@@ -123,7 +123,7 @@ export const REASONS = {
   lock_needs_network: {
     class: 'incomplete',
     what: 'package-lock.json installs packages from the network, which the sandbox does not have',
-    fix: 'keep runtime dependencies as file: tarballs in vendor/, or only devDependencies (the runner image has the toolkit and tsx)',
+    fix: 'keep runtime dependencies as file: tarballs in vendor/ (rpe init --lang ts vendors the toolkit so), or only devDependencies (the runner has tsx, and no toolkit)',
   },
 } as const satisfies Record<string, ReasonInfo>;
 

@@ -268,8 +268,8 @@ export async function runBatch(options: BatchOptions): Promise<{
         jobs: engine.jobs,
         source: ready.origin,
         setsDir: attemptDir,
-        createExecutor: async (entrypoint, tree) =>
-          limitExecutor(await engine.createExecutor(entrypoint, tree), runs),
+        createExecutor: async (entrypoint, tree, facts) =>
+          limitExecutor(await engine.createExecutor(entrypoint, tree, facts), runs),
       });
       return async () => {
         await keepSets(attemptDir, reportDir);

@@ -93,14 +93,13 @@ export {
   type TreeVolumesOptions,
 } from './create-tree-volumes.js';
 export { checkNpmLock, type NpmLockCheck } from './check-npm-lock.js';
+export { installDependencies, DEPS_DIR, type InstallOptions } from './install-dependencies.js';
 export {
-  installDependencies,
+  installNotes,
   planInstall,
-  DEPS_DIR,
   type InstallPlan,
-  type InstallOptions,
   type InstallOutcome,
-} from './install-dependencies.js';
+} from './plan-install.js';
 export {
   diagnoseEnvironment,
   type Diagnosis,

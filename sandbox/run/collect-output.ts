@@ -12,6 +12,14 @@ export interface CollectedOutput {
   message?: string;
 }
 
+/** The words of each outcome, the same whichever executor ran the generator. */
+export const OUTPUT_MESSAGES = {
+  missing: 'the generator did not write its output file',
+  symlink: 'the output is a symbolic link; it was not followed',
+  notRegular: 'the output is not a regular file',
+  tooLarge: (maxBytes: number) => `the output is larger than the limit of ${maxBytes} bytes`,
+} as const;
+
 /**
  * Reads a generator's output file without trusting it: lstat first (a symlink or anything but a
  * regular file is refused, never followed), the size checked against the cap before one byte is
@@ -23,24 +31,21 @@ export async function collectOutput(file: string, maxBytes: number): Promise<Col
     stats = await lstat(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { status: 'no_output', message: 'the generator did not write its output file' };
+      return { status: 'no_output', message: OUTPUT_MESSAGES.missing };
     }
     throw error;
   }
   if (stats.isSymbolicLink()) {
-    return {
-      status: 'unsafe_output',
-      message: 'the output is a symbolic link; it was not followed',
-    };
+    return { status: 'unsafe_output', message: OUTPUT_MESSAGES.symlink };
   }
   if (!stats.isFile()) {
-    return { status: 'unsafe_output', message: 'the output is not a regular file' };
+    return { status: 'unsafe_output', message: OUTPUT_MESSAGES.notRegular };
   }
   if (stats.size > maxBytes) {
     return {
       status: 'output_limit',
       bytes: stats.size,
-      message: `the output is larger than the limit of ${maxBytes} bytes`,
+      message: OUTPUT_MESSAGES.tooLarge(maxBytes),
     };
   }
   const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -50,7 +55,7 @@ export async function collectOutput(file: string, maxBytes: number): Promise<Col
       return {
         status: 'output_limit',
         bytes: size,
-        message: `the output is larger than the limit of ${maxBytes} bytes`,
+        message: OUTPUT_MESSAGES.tooLarge(maxBytes),
       };
     }
     const output = Buffer.alloc(size);

@@ -11,6 +11,7 @@ import {
   DEPS_DIR,
   inspectImage,
   installDependencies,
+  installNotes,
   isEngineFailure,
   onInterrupt,
   OUTPUT_DIR,
@@ -59,16 +60,6 @@ export interface EngineIdentity {
 
 /** How long `docker info` may take when the executor starts. */
 const INFO_TIMEOUT_MS = 15_000;
-// What the report should say about the install step, when there was one.
-function installNotes(install: InstallOutcome): string[] {
-  if (install.kind === 'none') return [];
-  const what =
-    install.kind === 'pip'
-      ? 'requirements.txt installed offline from vendor/ with pip'
-      : 'package-lock.json installed offline from the repository with npm ci --omit=dev --offline --ignore-scripts';
-  return [install.ok ? `${what} in ${install.seconds.toFixed(1)} s` : (install.message ?? what)];
-}
-
 // The engine's own error, rethrown as one line naming it: the run, not the generator, failed.
 function engineLost(engine: Engine, error: unknown): never {
   const what =

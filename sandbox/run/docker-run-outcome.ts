@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:os';
 import { tailText, type ExecResult, type SandboxCollection } from '../engine/index.js';
 import { classifyRun } from './classify-run.js';
-import type { CollectedOutput } from './collect-output.js';
+import { OUTPUT_MESSAGES, type CollectedOutput } from './collect-output.js';
 import type { Limits, RunResult } from './executor.js';
 import { parseNetworkTrace, type NetworkAttempt } from './parse-network-trace.js';
 
@@ -17,16 +17,12 @@ function toCollected(
   const { output } = found;
   const full = found.outputFreeBytes !== null && found.outputFreeBytes < OUTPUT_SLACK / 2;
   if (output.kind === 'too_large' || (exitCode !== 0 && full))
-    return { status: 'output_limit', message: `the output exceeds the limit of ${cap} bytes` };
+    return { status: 'output_limit', message: OUTPUT_MESSAGES.tooLarge(cap) };
   if (output.kind === 'symlink')
-    return {
-      status: 'unsafe_output',
-      message: 'the output is a symbolic link; it was not followed',
-    };
+    return { status: 'unsafe_output', message: OUTPUT_MESSAGES.symlink };
   if (output.kind === 'not_regular')
-    return { status: 'unsafe_output', message: 'the output is not a regular file' };
-  if (output.kind === 'missing')
-    return { status: 'no_output', message: 'the generator did not write its output file' };
+    return { status: 'unsafe_output', message: OUTPUT_MESSAGES.notRegular };
+  if (output.kind === 'missing') return { status: 'no_output', message: OUTPUT_MESSAGES.missing };
   const outputSha256 = createHash('sha256').update(output.bytes).digest('hex');
   return { status: 'ok', bytes: output.bytes.length, output: output.bytes, outputSha256 };
 }

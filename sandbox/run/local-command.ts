@@ -51,6 +51,11 @@ async function probePython(): Promise<string> {
   return path;
 }
 
+/** The real interpreter `python3` names on this machine (probed once). */
+export function localPython(): Promise<string> {
+  return once('python3', probePython);
+}
+
 function tsxLoader(): string {
   try {
     return import.meta.resolve('tsx');
@@ -74,6 +79,8 @@ export async function localCommand(options: {
   submissionDir: string;
   entrypoint: Entrypoint;
   limits: Limits;
+  /** The interpreter of a Python entrypoint (default: the real one behind `python3`). */
+  python?: string | null;
 }): Promise<(seed: number, outFile: string) => LocalCommand> {
   const { entrypoint, limits } = options;
   const script = join(options.submissionDir, entrypoint.file);
@@ -82,7 +89,7 @@ export async function localCommand(options: {
   let memory: LocalCommand['memory'];
   const heapMb = Math.max(16, Math.floor(limits.memoryBytes / 1024 ** 2));
   if (entrypoint.kind === 'python') {
-    base = [await once('python3', probePython), script];
+    base = [options.python ?? (await localPython()), script];
     memory = prlimit ? 'prlimit-address-space' : null;
   } else {
     const loader = entrypoint.kind === 'tsx' ? ['--import', tsxLoader()] : [];

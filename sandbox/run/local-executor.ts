@@ -6,11 +6,14 @@ import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 // The file, not the engine's door: the local executor must not load dockerode.
 import { onInterrupt } from '../engine/on-interrupt.js';
+import { installNotes } from '../engine/plan-install.js';
 import { classifyRun, READ_ONLY_HINT } from './classify-run.js';
 import { collectOutput } from './collect-output.js';
 import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
-import { localCommand } from './local-command.js';
+import { installLocally, type LocalInstall } from './install-locally.js';
+import { makeBarePython } from './bare-python.js';
+import { localCommand, localPython } from './local-command.js';
 import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
 import { isolatedArgv, probeLocalIsolation, type LocalIsolation } from './local-isolation.js';
 import { killMarked, peakMemoryOfTree } from './local-processes.js';
@@ -48,16 +51,65 @@ export async function createLocalExecutor(options: {
   limits: Limits;
   /** 'none' turns the namespaces off (to test the fallback); default: whatever the machine allows. */
   isolation?: 'auto' | 'none';
-}): Promise<Executor & { notes: string[]; generatorToolkit: GeneratorToolkit | null }> {
+  /**
+   * Give the runs what the sandbox gives them: the install step first (vendored wheels into a
+   * folder on PYTHONPATH, the package-lock.json offline into the tree's `node_modules`), and a
+   * Python that sees none of this machine's packages. Only for a temporary copy of the tree, as a
+   * check prepares it.
+   */
+  install?: boolean;
+}): Promise<
+  Executor & {
+    notes: string[];
+    generatorToolkit: GeneratorToolkit | null;
+    /** Top-level paths of the tree the install step made (not writes of the generator). */
+    installedPaths: string[];
+  }
+> {
   const submissionDir = resolve(options.submissionDir);
-  const command = await localCommand({ ...options, submissionDir });
   const isolation: LocalIsolation =
     options.isolation === 'none'
       ? { kind: 'none', reason: 'turned off' }
       : await probeLocalIsolation();
+  const python = options.entrypoint.kind === 'python';
+  const depsWork = options.install ? await mkdtemp(join(tmpdir(), 'rpe-deps-')) : null;
+  const releaseDeps = depsWork
+    ? onInterrupt(() => rm(depsWork, { recursive: true, force: true }))
+    : () => undefined;
+  let install: LocalInstall | null = null;
+  let barePython: string | null = null;
+  let command: Awaited<ReturnType<typeof localCommand>>;
+  try {
+    if (depsWork)
+      [barePython, install] = await Promise.all([
+        python ? makeBarePython(await localPython(), depsWork) : null,
+        installLocally({ tree: submissionDir, entrypoint: options.entrypoint, work: depsWork }),
+      ]);
+    command = await localCommand({ ...options, submissionDir, python: barePython });
+  } catch (error) {
+    releaseDeps();
+    if (depsWork) await rm(depsWork, { recursive: true, force: true });
+    throw error;
+  }
+  const installFailure = install && !install.outcome.ok ? install.outcome.message : undefined;
 
   async function run(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;
+    if (installFailure !== undefined)
+      return {
+        status: 'runtime_error',
+        seed,
+        variation: variation.name,
+        exitCode: null,
+        timedOut: false,
+        oomKilled: false,
+        wallMs: 0,
+        peakMemoryBytes: null,
+        stdoutTail: '',
+        stderrTail: '',
+        message: installFailure,
+        networkAttempts: null,
+      };
     const work = await mkdtemp(join(tmpdir(), 'rpe-run-'));
     const outRoot = join(work, 'out');
     const home = join(work, 'home');
@@ -85,6 +137,7 @@ export async function createLocalExecutor(options: {
         env: {
           PATH: process.env.PATH ?? '/usr/bin:/bin',
           PYTHONDONTWRITEBYTECODE: '1',
+          ...(install?.pythonPath ? { PYTHONPATH: install.pythonPath } : {}),
           ...variationEnv(variation, home),
           [RUN_MARK]: mark,
         },
@@ -181,6 +234,7 @@ export async function createLocalExecutor(options: {
   const probe = command(0, 'items.jsonl');
   const notes = [
     runPlacesNote('<a temporary folder>'),
+    ...(install ? installNotes(install.outcome) : []),
     'local mode: the generator ran as a local process, not isolated from the network; network calls are only detected by `rpe sandbox run`',
     isolation.kind === 'namespaces'
       ? 'local mode: the submission tree was read-only and every process a run started ended with it (mount and pid namespaces)'
@@ -190,6 +244,11 @@ export async function createLocalExecutor(options: {
       : probe.memory === 'node-heap'
         ? 'memory: only the Node heap is limited (--max-old-space-size)'
         : 'memory limit not enforced: prlimit is not available',
+    ...(python && !barePython
+      ? [
+          "local mode: the generator saw this machine's Python packages (python3 -m venv is not usable here); the sandbox has only the standard library and requirements.txt",
+        ]
+      : []),
     `not enforced in local mode: CPU quota and process limit; not varied: hostname, submission path, directory order${isolation.kind === 'none' ? ', process id' : ''}`,
   ];
   return {
@@ -199,7 +258,11 @@ export async function createLocalExecutor(options: {
     notes,
     generatorToolkit:
       options.entrypoint.kind === 'python' ? null : await readGeneratorToolkit(submissionDir),
+    installedPaths: install?.outcome.kind === 'npm' ? ['node_modules'] : [],
     run,
-    dispose: async () => {},
+    dispose: async () => {
+      releaseDeps();
+      if (depsWork) await rm(depsWork, { recursive: true, force: true });
+    },
   };
 }

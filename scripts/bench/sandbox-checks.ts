@@ -10,6 +10,7 @@ import {
   hashTree,
   resolveLimits,
   renderReportMarkdown,
+  type ExecutorFactory,
 } from '../../sandbox/index.js';
 import { measure, report } from './measure.js';
 
@@ -23,6 +24,9 @@ export async function run(): Promise<void> {
     await execa('python3', ['-c', 'import sys; print(sys.executable)'])
   ).stdout.trim();
   const limits = resolveLimits({});
+  // As `rpe check` makes it: the install step and the Python without this machine's packages.
+  const asTheCliDoes: ExecutorFactory = (entrypoint, submissionDir, tree) =>
+    createLocalExecutor({ submissionDir, entrypoint, limits, install: tree?.temporary === true });
   const bare = await measure(
     'six bare runs',
     async () => {
@@ -45,8 +49,7 @@ export async function run(): Promise<void> {
         dir: fixture,
         seeds: SEEDS,
         limits,
-        createExecutor: (entrypoint, submissionDir) =>
-          createLocalExecutor({ submissionDir, entrypoint, limits }),
+        createExecutor: asTheCliDoes,
       }),
     { runs: 5, warmup: 1 },
   );
@@ -54,8 +57,7 @@ export async function run(): Promise<void> {
     dir: fixture,
     seeds: SEEDS,
     limits,
-    createExecutor: (entrypoint, submissionDir) =>
-      createLocalExecutor({ submissionDir, entrypoint, limits }),
+    createExecutor: asTheCliDoes,
   });
   const hash = await measure('tree hash', () => hashTree(fixture), { runs: 50 });
   const md = await measure('report.md rendering', () => renderReportMarkdown(sample), {

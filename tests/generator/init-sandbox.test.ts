@@ -32,12 +32,11 @@ async function sandboxRun(
   dir: string,
   exitCode: number,
   bin = join(ROOT, 'bin', 'rpe.js'),
+  command = ['sandbox', 'run'],
 ): Promise<Report> {
-  const r = await execa(
-    process.execPath,
-    [bin, 'sandbox', 'run', dir, '--seeds', '0,1,2', '--json'],
-    { reject: false },
-  );
+  const r = await execa(process.execPath, [bin, ...command, dir, '--seeds', '0,1,2', '--json'], {
+    reject: false,
+  });
   expect(r.exitCode, r.stderr).toBe(exitCode);
   return JSON.parse(r.stdout) as Report;
 }
@@ -105,13 +104,17 @@ describe.skipIf(!engine || !hasData)('rpe init repositories in the Docker sandbo
       resolved: `file:vendor/reverse-poleval-${tsReport.toolkit_version}.tgz`,
     });
 
-    // The same commit under a runner with another toolkit: the same bytes, the same toolkit.
-    const other = await sandboxRun(ts, 0, otherRunner());
-    expect(other.toolkit_version).toBe('9.9.9-other');
-    expect(other.reasons).toEqual([]);
-    expect(other.generator_toolkit).toEqual(tsReport.generator_toolkit);
-    expect(other.seeds.map((s) => s.output_sha256)).toEqual(
-      tsReport.seeds.map((s) => s.output_sha256),
-    );
+    // The same commit under a runner with another toolkit, in the sandbox and in rpe check: the
+    // same bytes, the same toolkit (the other runner's would throw if the generator used it).
+    const runner = otherRunner();
+    for (const command of [['sandbox', 'run'], ['check']]) {
+      const other = await sandboxRun(ts, 0, runner, command);
+      expect(other.toolkit_version).toBe('9.9.9-other');
+      expect(other.reasons).toEqual([]);
+      expect(other.generator_toolkit).toEqual(tsReport.generator_toolkit);
+      expect(other.seeds.map((s) => s.output_sha256)).toEqual(
+        tsReport.seeds.map((s) => s.output_sha256),
+      );
+    }
   }, 600_000);
 });

@@ -14,7 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema, type Report } from '../../sandbox/index.js';
-import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
+import {
+  DOCKER_SUBMISSIONS,
+  engine,
+  ensureImages,
+  IMAGE_BUILD_TIMEOUT_MS,
+} from '../sandbox-docker/docker-engine.js';
 import { commitAll, testGit } from '../test-git.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
@@ -36,6 +41,16 @@ function disqualifying(report: Report): string[] {
   return [...new Set(report.reasons.filter((r) => r.class === 'disqualified').map((r) => r.code))];
 }
 
+// A report's reasons with the tree's path as each run saw it (a temporary copy, or the
+// variation's mount point) written as <tree>: the rest must be the same in both modes.
+function reasonsOf(report: Report): string[] {
+  return report.reasons.map((r) =>
+    [r.code, r.class, r.seed, r.message]
+      .join('\t')
+      .replace(/\/tmp\/rpe-checked-[^/]+\/tree|\/mnt\/submission-b|\/submission\b/g, '<tree>'),
+  );
+}
+
 describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 }, () => {
   beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
 
@@ -54,6 +69,89 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
     if (message(local.report)?.includes('Read-only file system'))
       expect(message(local.report)).toMatch(pattern);
     expect([local.code, docker.code]).toEqual([1, 1]);
+  });
+
+  it.each([
+    ['huge-output', fixture('huge-output'), 'disqualified', ['output_limit']],
+    ['symlink-output', fixture('symlink-output'), 'disqualified', ['unsafe_output']],
+    ['ignores-out-name', fixture('ignores-out-name'), 'disqualified', ['no_output']],
+    // Writes items.jsonl into the read-only working directory instead of --out: a crash on the
+    // refused write is tree_write (below); a generator that carries on has written nothing.
+    [
+      'writes-items-in-cwd-caught',
+      fixture('writes-items-in-cwd-caught'),
+      'disqualified',
+      ['no_output'],
+    ],
+    ['writes-items-in-cwd', fixture('writes-items-in-cwd'), 'disqualified', ['tree_write']],
+    ['sleep-forever', fixture('sleep-forever'), 'disqualified', ['timeout']],
+    ['detached-child', fixture('detached-child'), 'eligible', []],
+    // What a TypeScript or Python generator runs with is what its commit installs, in both
+    // modes: no toolkit of the machine's, vendored packages installed offline, a lock that
+    // needs the network refused with the same words.
+    [
+      'imports-toolkit-without-lock',
+      join(DOCKER_SUBMISSIONS, 'imports-toolkit-without-lock'),
+      'disqualified',
+      ['runtime_error'],
+    ],
+    ['npm-vendored', join(DOCKER_SUBMISSIONS, 'npm-vendored'), 'disqualified', ['invalid_items']],
+    ['pip-vendored', join(DOCKER_SUBMISSIONS, 'pip-vendored'), 'disqualified', ['invalid_items']],
+    [
+      'npm-registry-lock',
+      join(DOCKER_SUBMISSIONS, 'npm-registry-lock'),
+      'disqualified',
+      ['runtime_error'],
+    ],
+    [
+      'pip-missing-wheel',
+      join(DOCKER_SUBMISSIONS, 'pip-missing-wheel'),
+      'disqualified',
+      ['runtime_error'],
+    ],
+  ] as const)(
+    '%s: rpe check and rpe sandbox run give the same verdict and reasons',
+    async (_name, dir, verdict, codes) => {
+      const timeout = ['--timeout', '3'];
+      const local = await checkWith('check', dir, timeout);
+      const docker = await checkWith('docker', dir, timeout);
+      for (const { report } of [local, docker]) {
+        expect(report.verdict).toBe(verdict);
+        expect(disqualifying(report)).toEqual(codes);
+      }
+      expect(reasonsOf(local.report)).toEqual(reasonsOf(docker.report));
+      expect(local.code).toBe(docker.code);
+    },
+  );
+
+  it('a vendored package is installed offline in both modes, and the items are the same bytes', async () => {
+    for (const dir of [
+      join(DOCKER_SUBMISSIONS, 'npm-vendored'),
+      join(DOCKER_SUBMISSIONS, 'pip-vendored'),
+    ]) {
+      const local = await checkWith('check', dir);
+      const docker = await checkWith('docker', dir);
+      expect(local.report.seeds.map((s) => s.output_sha256)).toEqual(
+        docker.report.seeds.map((s) => s.output_sha256),
+      );
+      expect(local.report.seeds[0]?.output_sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(local.report.notes.join('\n')).toMatch(/installed offline/);
+      expect(local.report.submission.unchanged).toBe(true);
+    }
+  });
+
+  it('both modes check the commit, not the working copy, and warn of the difference', async () => {
+    const repo = join(tmp, 'uncommitted');
+    cpSync(fixture('good-python'), repo, { recursive: true });
+    commitAll(repo);
+    writeFileSync(join(repo, 'generate.py'), 'raise SystemExit("not committed")\n');
+    for (const mode of ['check', 'docker'] as const) {
+      const { code, report, stderr } = await checkWith(mode, repo);
+      expect(code).toBe(0);
+      expect(report.verdict).toBe('eligible');
+      expect(report.warnings.map((w) => w.code)).toEqual(['uncommitted_changes']);
+      expect(stderr).toMatch(/WARNING: 1 uncommitted change\(s\) are NOT checked \(generate\.py\)/);
+    }
   });
 
   it("a Node error's message is its Error: line in the sandbox too", async () => {

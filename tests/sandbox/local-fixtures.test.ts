@@ -9,6 +9,7 @@ import {
   type Limits,
   type Report,
 } from '../../sandbox/index.js';
+import { packagePath } from '../../framework/index.js';
 import { READ_ONLY_HINT } from '../../sandbox/run/classify-run.js';
 import { probeLocalIsolation } from '../../sandbox/run/local-isolation.js';
 import { fixture } from './fixture-paths.js';
@@ -22,8 +23,8 @@ async function check(
   limits: Partial<Limits> = {},
   isolation: 'auto' | 'none' = 'auto',
   seeds: number[] = SEEDS,
+  dir = fixture(name),
 ): Promise<{ report: Report; before: string }> {
-  const dir = fixture(name);
   const resolved = resolveLimits({ timeoutSeconds: 30, memoryBytes: 512 * 1024 ** 2, ...limits });
   const before = await hashTree(dir);
   const report = await checkSubmission({
@@ -31,8 +32,14 @@ async function check(
     seeds,
     limits: resolved,
     jobs: 2,
-    createExecutor: (entrypoint, submissionDir) =>
-      createLocalExecutor({ submissionDir, entrypoint, limits: resolved, isolation }),
+    createExecutor: (entrypoint, submissionDir, tree) =>
+      createLocalExecutor({
+        submissionDir,
+        entrypoint,
+        limits: resolved,
+        isolation,
+        install: tree?.temporary === true,
+      }),
   });
   return { report, before };
 }
@@ -121,6 +128,47 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
       await expectUnchanged(name, report, before);
     },
   );
+
+  it.each(['npm-vendored', 'pip-vendored'])(
+    '%s: the vendored package is installed offline before the runs, outside the checked tree',
+    async (name) => {
+      const dir = packagePath('tests', 'fixtures', 'submissions-docker', name);
+      const { report, before } = await check(name, {}, 'auto', SEEDS, dir);
+      // One item per seed: the generator ran with its dependency, and the set is too short.
+      expect(codes(report)).toEqual(['invalid_items']);
+      expect(report.seeds.map((s) => s.status)).toEqual(['ok', 'ok']);
+      expect(report.notes.join('\n')).toMatch(
+        name === 'npm-vendored'
+          ? /package-lock\.json installed offline from the repository with npm ci/
+          : /requirements\.txt installed offline from vendor\/ with pip/,
+      );
+      expect(report.submission.unchanged).toBe(true);
+      expect(report.reasons.map((r) => r.code)).not.toContain('tree_write');
+      expect(await hashTree(dir)).toBe(before);
+    },
+  );
+
+  it('gives a TypeScript generator no toolkit of this machine: without a lock its import fails', async () => {
+    const dir = packagePath(
+      'tests',
+      'fixtures',
+      'submissions-docker',
+      'imports-toolkit-without-lock',
+    );
+    const { report } = await check('imports-toolkit-without-lock', {}, 'auto', SEEDS, dir);
+    expect(codes(report)).toEqual(['runtime_error']);
+    expect(report.reasons[0]?.message).toMatch(/Cannot find package 'reverse-poleval'/);
+    expect(report.generator_toolkit).toBeNull();
+  });
+
+  it('refuses a lock that needs the network with the sandbox words, before anything runs', async () => {
+    const dir = packagePath('tests', 'fixtures', 'submissions-docker', 'npm-registry-lock');
+    const { report } = await check('npm-registry-lock', {}, 'auto', SEEDS, dir);
+    expect(codes(report)).toEqual(['runtime_error']);
+    expect(report.reasons[0]?.message).toBe(
+      'seed 0: install step refused: package-lock.json needs the network: is-plain-obj@4.1.0 comes from a registry, not from the repository; vendor it (npm pack into vendor/, depend on file:vendor/<tarball>) and commit the lock again',
+    );
+  });
 
   it('gives --out a different absolute path in each run of a seed', async () => {
     const { report } = await check('ignores-out-name');

@@ -1,5 +1,5 @@
 // Rows for the check, its report folder, batches, receipts and the data hash. See case.ts.
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { commitAll } from '../../test-git.js';
@@ -145,6 +145,37 @@ export const cases: BadInputCase[] = [
     exit: 2,
     stderr: /git clone failed: /,
     json: errorCode('git_failed'),
+  },
+  {
+    // The local install step needs pip; a python3 without it is this machine's failure, not the
+    // submission's (the row's python3 answers the probe, has no venv and no pip).
+    name: "check: requirements.txt to install, and this machine's python3 has no pip",
+    args: ['check', 'sub', '--json'],
+    env: { PATH: `./bin:${process.env.PATH ?? '/usr/bin:/bin'}` },
+    setup: (dir) => {
+      mkdirSync(join(dir, 'sub'));
+      writeFileSync(join(dir, 'sub', 'generate.py'), GENERATOR);
+      writeFileSync(join(dir, 'sub', 'requirements.txt'), 'rpe-tiny-dep==1.0.0\n');
+      mkdirSync(join(dir, 'bin'));
+      const python = join(dir, 'bin', 'python3');
+      writeFileSync(
+        python,
+        [
+          '#!/bin/sh',
+          'case "$*" in',
+          `  *sys.executable*) echo '${python}' ;;`,
+          "  *'-m pip'*) echo 'python3: No module named pip' >&2; exit 1 ;;",
+          '  *) exit 1 ;;',
+          'esac',
+          '',
+        ].join('\n'),
+      );
+      chmodSync(python, 0o755);
+    },
+    exit: 2,
+    stderr:
+      /^rpe: pip \(python3 -m pip\) is needed to install the submission's dependencies for a local check, and could not start: pip is not installed$/m,
+    json: errorCode('installer_missing'),
   },
   {
     name: 'hash --check: a dangling data symlink fails, as it does in rpe check',

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { devNull } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { execa } from 'execa';
+import { RpeError } from '../../framework/errors.js';
+// The file, not the engine's door: a local check must not load dockerode.
+import {
+  installerOutcome,
+  NPM_CI,
+  outcomeWithoutInstaller,
+  pipInstallArgs,
+  planInstall,
+  type InstallOutcome,
+} from '../engine/plan-install.js';
+import type { Entrypoint } from './executor.js';
+import { localPython } from './local-command.js';
+
+/** How long the install step may take, as in the sandbox. */
+const INSTALL_TIMEOUT_MS = 600_000;
+
+export interface LocalInstall {
+  outcome: InstallOutcome;
+  /** The folder to put on PYTHONPATH (pip's target), or null. */
+  pythonPath: string | null;
+}
+
+// npm as it comes with the running Node (what the node runner image carries), else npm on PATH.
+function npmArgv(): string[] {
+  const beside = join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin');
+  const cli = join(beside, 'npm-cli.js');
+  return existsSync(cli) ? [process.execPath, cli] : ['npm'];
+}
+
+/**
+ * The sandbox's install step on this machine, so a local check runs what the commit pins, as the
+ * organisers do: `requirements.txt` with pip from `vendor/` only into `<work>/deps/python`, or
+ * `package-lock.json` with `npm ci --omit=dev --offline --ignore-scripts` into the tree's
+ * `node_modules` (a temporary copy), with an empty cache and home, so nothing comes from the
+ * network or from what this machine has installed. A lock that needs the network is refused with
+ * the sandbox's message. A failed install is an outcome; a missing installer is a broken
+ * environment.
+ */
+export async function installLocally(options: {
+  tree: string;
+  entrypoint: Entrypoint;
+  /** A temporary folder of the check's, for the Python layer, npm's cache and a home. */
+  work: string;
+}): Promise<LocalInstall> {
+  const { tree, work } = options;
+  const plan = await planInstall(tree, options.entrypoint.kind === 'python' ? 'python' : 'node');
+  const settled = outcomeWithoutInstaller(plan);
+  if (settled) return { outcome: settled, pythonPath: null };
+  const started = performance.now();
+  const home = join(work, 'home');
+  await mkdir(home, { recursive: true });
+  const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8' };
+  const pip = plan.kind === 'pip';
+  const target = join(work, 'deps', 'python');
+  const [file = 'npm', ...args] = pip
+    ? [await localPython(), '-m', 'pip', ...pipInstallArgs(tree, target)]
+    : [...npmArgv(), ...NPM_CI, '--no-update-notifier'];
+  const env = pip
+    ? { ...base, PIP_CONFIG_FILE: devNull, PYTHONNOUSERSITE: '1' }
+    : { ...base, npm_config_cache: join(work, 'npm-cache'), npm_config_userconfig: devNull };
+  const result = await execa(file, args, {
+    cwd: tree,
+    env,
+    extendEnv: false,
+    stdin: 'ignore',
+    reject: false,
+    timeout: INSTALL_TIMEOUT_MS,
+  });
+  const missing = pip && /No module named pip\b/.test(String(result.stderr ?? ''));
+  if (missing || (result.failed && result.exitCode === undefined && !result.timedOut)) {
+    const installer = pip ? 'pip (python3 -m pip)' : 'npm';
+    throw new RpeError(
+      'installer_missing',
+      `${installer} is needed to install the submission's dependencies for a local check, and could not start: ${missing ? 'pip is not installed' : (result.shortMessage ?? '')}`.trim(),
+    );
+  }
+  const outcome = installerOutcome(
+    pip ? 'pip' : 'npm',
+    {
+      exitCode: result.exitCode ?? null,
+      timedOut: result.timedOut === true,
+      stdout: String(result.stdout ?? ''),
+      stderr: String(result.stderr ?? ''),
+    },
+    (performance.now() - started) / 1000,
+  );
+  return { outcome, pythonPath: pip && outcome.ok ? target : null };
+}
