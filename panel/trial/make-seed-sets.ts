@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import {
   RpeError,
   loadGenerator,
   readMeta,
+  readSource,
   writeFileAtomic,
   writeGeneration,
 } from '../../framework/index.js';
@@ -32,18 +33,14 @@ export function metaPathFor(file: string): string {
   return `${file.replace(/\.jsonl$/, '')}.meta.jsonl`;
 }
 
-function readBytes(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (cause) {
-    const code = cause instanceof Error && 'code' in cause ? String(cause.code) : String(cause);
-    throw new RpeError('items_unreadable', `cannot read ${file}: ${code}`, { cause });
-  }
+// A set or its sidecar: a regular file under the input cap (a pipe or a folder is refused).
+function readBytes(file: string): Uint8Array {
+  return readSource(file, { stdin: false, code: 'items_unreadable' });
 }
 
 // The families of a sidecar, checked against the number of items (exit 2 on a mismatch).
-function metaFamilies(file: string, nItems: number): string[] {
-  const families = readMeta(readBytes(file), file);
+function metaFamilies(meta: Uint8Array, file: string, nItems: number): string[] {
+  const families = readMeta(meta, file);
   if (families.length !== nItems) {
     throw new RpeError(
       'meta_mismatch',
@@ -53,7 +50,12 @@ function metaFamilies(file: string, nItems: number): string[] {
   return families;
 }
 
-function keep(outDir: string, folder: string, items: string | Uint8Array, meta: string | null) {
+function keep(
+  outDir: string,
+  folder: string,
+  items: string | Uint8Array,
+  meta: string | Uint8Array | null,
+) {
   writeFileAtomic(join(outDir, folder, 'items.jsonl'), items);
   if (meta !== null) writeFileAtomic(join(outDir, folder, 'meta.jsonl'), meta);
 }
@@ -118,8 +120,9 @@ function copySets(
     const bytes = readBytes(file);
     const items = officialItems(bytes, file);
     const metaFile = metaPathFor(file);
-    const families = existsSync(metaFile) ? metaFamilies(metaFile, items.length) : null;
-    keep(outDir, folder, bytes, families ? readFileSync(metaFile, 'utf8') : null);
+    const meta = existsSync(metaFile) ? readBytes(metaFile) : null;
+    const families = meta ? metaFamilies(meta, metaFile, items.length) : null;
+    keep(outDir, folder, bytes, meta);
     return { label, seed: seeds?.[index] ?? null, folder, items, families, sha256: sha256(bytes) };
   });
   return { name: null, sets };
