@@ -30,17 +30,6 @@ const EVALUATOR = packagePath(
 const REFUSED_ENGINE = 'tcp://127.0.0.1:1';
 const MATRIX = '{"models": ["a", "b"], "correct": [[1, 0], [0, 1]]}';
 const CSV = 'input,gold\r\nPytanie,odpowiedź\r\n';
-const query = (...extra: string[]) => [
-  'query',
-  '--items',
-  'items.jsonl',
-  '--models-file',
-  'models.txt',
-  '--output-dir',
-  'responses',
-  ...extra,
-];
-const queryFiles = all(file('items.jsonl', items(3)), file('models.txt', 'org/a\n'));
 const evaluate = (...extra: string[]) => [
   'evaluate',
   '--items',
@@ -132,6 +121,14 @@ export const cases: BadInputCase[] = [
     setup: all(file('a.jsonl', items(2)), file('b.jsonl', items(2))),
     exit: 2,
     stderr: /'--max <fraction>' argument '1\.5' is invalid\. expected a number between 0 and 1/,
+  },
+  {
+    name: 'overlap: --max written as 0x1 is not taken for 1',
+    args: ['overlap', 'a.jsonl', 'b.jsonl', '--max', '0x1', '--json'],
+    setup: all(file('a.jsonl', items(2)), file('b.jsonl', items(2))),
+    exit: 2,
+    stderr: /argument '0x1' is invalid/,
+    json: errorCode('usage'),
   },
   {
     name: 'overlap: one file is not a pair',
@@ -438,38 +435,6 @@ export const cases: BadInputCase[] = [
   },
 
   // rpe query, evaluate, baselines, trial
-  {
-    name: 'query: --api-key without an endpoint',
-    args: query('--api-key', 'k', '--json'),
-    setup: queryFiles,
-    env: { EVAL_BASE_URL: '' },
-    exit: 2,
-    stderr: /no endpoint: pass --base-url or set EVAL_BASE_URL/,
-    json: errorCode('endpoint_missing'),
-  },
-  {
-    name: 'query: --retries x',
-    args: query('--base-url', 'http://127.0.0.1:4/v1', '--retries', 'x'),
-    setup: queryFiles,
-    exit: 2,
-    stderr: /'--retries <n>' argument 'x' is invalid\. expected an integer ≥ 0/,
-  },
-  {
-    name: 'query: --timeout beyond a day is a usage error (1e9 was an internal error)',
-    args: query('--base-url', 'http://127.0.0.1:4/v1', '--timeout', '1e9', '--json'),
-    setup: queryFiles,
-    exit: 2,
-    stderr: /expected a number of seconds > 0 and ≤ 86400/,
-    json: errorCode('usage'),
-  },
-  {
-    name: 'query: an --items that is a named pipe',
-    args: ['query', '--items', 'pipe', '--models-file', 'models.txt', '--output-dir', 'r'],
-    setup: all(file('models.txt', 'm\n'), fifo('pipe')),
-    exit: 2,
-    stderr: /cannot read pipe: it is a named pipe/,
-    timeoutSeconds: 10,
-  },
   {
     name: 'evaluate: --image without --evaluator is a usage error, not ignored',
     args: evaluate('--image', 'x'),

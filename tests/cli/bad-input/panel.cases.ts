@@ -250,6 +250,38 @@ export const cases: BadInputCase[] = [
     stderr: /responses\/b\.jsonl/,
   },
 
+  {
+    name: 'query: --api-key without an endpoint',
+    args: query('--api-key', 'k', '--json'),
+    setup: queryFiles(),
+    env: { EVAL_BASE_URL: '' },
+    exit: 2,
+    stderr: /no endpoint: pass --base-url or set EVAL_BASE_URL/,
+    json: errorCode('endpoint_missing'),
+  },
+  {
+    name: 'query: --retries x',
+    args: query('--base-url', 'http://127.0.0.1:4/v1', '--retries', 'x'),
+    setup: queryFiles(),
+    exit: 2,
+    stderr: /'--retries <n>' argument 'x' is invalid\. expected an integer ≥ 0/,
+  },
+  {
+    name: 'query: --timeout beyond a day is a usage error (1e9 was an internal error)',
+    args: query('--base-url', 'http://127.0.0.1:4/v1', '--timeout', '1e9', '--json'),
+    setup: queryFiles(),
+    exit: 2,
+    stderr: /expected a number of seconds > 0 and ≤ 86400/,
+    json: errorCode('usage'),
+  },
+  {
+    name: 'query: an --items that is a named pipe',
+    args: ['query', '--items', 'pipe', '--models-file', 'models.txt', '--output-dir', 'r'],
+    setup: fifo('pipe', { 'models.txt': 'm\n' }),
+    exit: 2,
+    stderr: /cannot read pipe: it is a named pipe/,
+    timeoutSeconds: 10,
+  },
   // rpe evaluate
   {
     name: 'evaluate: --output under a file is one line, before any marking',
