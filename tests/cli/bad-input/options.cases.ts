@@ -1,7 +1,7 @@
 // Rows for options no other table exercised, and for what a new user trying bad input on each of
 // them found: outputs over inputs, named pipes where a file is read, numbers JavaScript would
 // take (1e2), options that have no effect where given. See case.ts for what every row must hold.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { packagePath } from '../../../framework/package-root.js';
@@ -19,32 +19,9 @@ const unchanged = (name: string, text: string) => (dir: string) =>
   expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
 const SUBMISSION = packagePath('tests', 'fixtures', 'submissions', 'good-python');
 const GENERATOR = packagePath('examples', 'past-tense-gender');
-const EVALUATOR = packagePath(
-  'tests',
-  'fixtures',
-  'panel',
-  'evaluators',
-  'rejects-everything',
-  'evaluator.py',
-);
 const REFUSED_ENGINE = 'tcp://127.0.0.1:1';
 const MATRIX = '{"models": ["a", "b"], "correct": [[1, 0], [0, 1]]}';
 const CSV = 'input,gold\r\nPytanie,odpowiedź\r\n';
-const evaluate = (...extra: string[]) => [
-  'evaluate',
-  '--items',
-  'items.jsonl',
-  '--responses-dir',
-  'responses',
-  '--output',
-  'matrix.json',
-  ...extra,
-];
-const evaluateFiles = (dir: string) => {
-  writeFileSync(join(dir, 'items.jsonl'), items(1));
-  mkdirSync(join(dir, 'responses'));
-  writeFileSync(join(dir, 'responses', 'm.jsonl'), '{"model":"m","item":1,"response":"o0"}\n');
-};
 const batch = (...extra: string[]) => [
   'sandbox',
   'batch',
@@ -435,51 +412,6 @@ export const cases: BadInputCase[] = [
   },
 
   // rpe query, evaluate, baselines, trial
-  {
-    name: 'evaluate: --image without --evaluator is a usage error, not ignored',
-    args: evaluate('--image', 'x'),
-    setup: evaluateFiles,
-    exit: 2,
-    stderr: /--sandbox, --image and --python say where an --evaluator runs/,
-  },
-  {
-    name: 'evaluate: a --python that does not exist is named',
-    args: evaluate('--evaluator', EVALUATOR, '--python', 'no-such-python', '--json'),
-    setup: evaluateFiles,
-    exit: 2,
-    stderr: /does not load: cannot run no-such-python: no such command/,
-    json: errorCode('evaluator_unloadable'),
-  },
-  {
-    name: 'evaluate: --python with --sandbox docker',
-    args: evaluate('--evaluator', EVALUATOR, '--sandbox', 'docker', '--python', 'python3'),
-    setup: evaluateFiles,
-    exit: 2,
-    stderr: /--python applies to --sandbox none/,
-  },
-  {
-    name: 'evaluate: a --responses-dir that is a file',
-    args: [
-      'evaluate',
-      '--items',
-      'items.jsonl',
-      '--responses-dir',
-      'items.jsonl',
-      '--output',
-      'm.json',
-    ],
-    setup: file('items.jsonl', items(1)),
-    exit: 2,
-    stderr: /^rpe: cannot read items\.jsonl: it is not a folder\n$/,
-  },
-  {
-    name: 'evaluate: an --items that is a named pipe',
-    args: ['evaluate', '--items', 'pipe', '--responses-dir', 'responses', '--output', 'm.json'],
-    setup: all(evaluateFiles, fifo('pipe')),
-    exit: 2,
-    stderr: /cannot read pipe: it is a named pipe/,
-    timeoutSeconds: 10,
-  },
   {
     name: 'baselines: an --items that is a named pipe',
     args: ['baselines', '--items', 'pipe', '--no-lexicon', '--json'],
