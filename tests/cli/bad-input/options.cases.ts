@@ -433,6 +433,13 @@ export const cases: BadInputCase[] = [
     json: errorCode('usage'),
   },
   {
+    name: 'trial: --out that is a file is refused before any set is made (it said ENOTDIR)',
+    args: ['trial', '--sets', 'a.jsonl', '--items-only', '--out', 'a.jsonl'],
+    setup: file('a.jsonl', items(50)),
+    exit: 2,
+    stderr: /^rpe: cannot write a\.jsonl: it is a file, not a folder\n$/,
+  },
+  {
     name: 'trial: --sets a named pipe',
     args: ['trial', '--sets', 'pipe', '--items-only'],
     setup: fifo('pipe'),
