@@ -56,10 +56,19 @@ export async function parseLimits(
   flags: Pick<CheckFlags, 'timeout' | 'memory' | 'cpus'>,
 ): Promise<Limits> {
   const sandbox = await import('../sandbox/index.js');
+  const cpus = flags.cpus === undefined ? undefined : Number(flags.cpus);
+  // Named as typed: Number('x') would be reported as "got NaN".
+  if (cpus !== undefined && !(/^\s*\d*\.?\d+\s*$/.test(flags.cpus ?? '') && cpus > 0)) {
+    const { RpeError } = await import('../framework/index.js');
+    throw new RpeError(
+      'bad_limit',
+      `--cpus must be a positive number of cores, got "${flags.cpus}"`,
+    );
+  }
   return sandbox.resolveLimits({
     timeoutSeconds: sandbox.parseTimeout(flags.timeout),
     memoryBytes: sandbox.parseSize(flags.memory),
-    ...(flags.cpus === undefined ? {} : { cpus: Number(flags.cpus) }),
+    ...(cpus === undefined ? {} : { cpus }),
   });
 }
 

@@ -57,7 +57,7 @@ export async function buildProgram(only?: string): Promise<Command> {
     .version(toolkitVersion(), '-V, --version', 'print the toolkit version')
     .option('--debug', 'print stack traces for errors')
     // Commander's own message is reworded into the one line main() prints; so is the help it
-    // would print on stderr for a group named without a command.
+    // would print on stderr for a group named without its command (`rpe sheet`).
     .configureOutput({ outputError: () => undefined, writeErr: () => undefined })
     .exitOverride();
   const dir = join(here, 'commands');
@@ -72,8 +72,11 @@ export async function buildProgram(only?: string): Promise<Command> {
   return program;
 }
 
-// `rpe sandbox run` for `rpe sandbox run DIR --bad`: the deepest command the arguments name.
-function deepestCommand(program: Command, args: readonly string[]) {
+// The deepest command the arguments name (`rpe sandbox run` for `rpe sandbox run DIR --bad`).
+function namedCommand(
+  program: Command,
+  args: readonly string[],
+): { path: string; command: Command } {
   const path = ['rpe'];
   let current = program;
   for (const word of args.filter((a) => !a.startsWith('-'))) {
@@ -82,17 +85,26 @@ function deepestCommand(program: Command, args: readonly string[]) {
     path.push(next.name());
     current = next;
   }
-  return { command: current, path: path.join(' ') };
+  return { path: path.join(' '), command: current };
 }
 
-// One line for a usage error: commander's message without its `error: ` prefix, and where to look.
+/**
+ * One line for a usage error: commander's message without its `error: ` prefix, its suggestion
+ * (`(Did you mean --json?)`, on a line of its own) joined on, and where to look. A group named
+ * without its command (`rpe sheet`) says which commands it has.
+ */
 function usageLine(error: CommanderError, program: Command, args: readonly string[]): string {
-  const { command, path } = deepestCommand(program, args);
-  // A group without a command (`rpe sandbox images`): commander's code for the help it shows.
-  const message =
-    error.code === 'commander.help'
-      ? `${path} needs a command: ${command.commands.map((c) => c.name()).join(', ')}`
-      : error.message.replace(/^error: /, '');
+  const { path, command } = namedCommand(program, args);
+  if (error.code === 'commander.help') {
+    const names = command.commands.map((c) => c.name()).filter((n) => n !== 'help');
+    return `${path} needs a command: ${names.join(', ')} (${path} --help lists them)`;
+  }
+  const message = error.message
+    .replace(/^error: /, '')
+    .split('\n')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   return `${message} (${path} --help lists the options)`;
 }
 

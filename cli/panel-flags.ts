@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { count, seconds } from './number-options.js';
 
 /** The endpoint and request options `rpe query` and `rpe trial` share. */
 export interface EndpointFlags {
@@ -8,24 +9,6 @@ export interface EndpointFlags {
   concurrency: number;
   timeout: number;
   retries: number;
-}
-
-// A commander parser for an integer of at least `min`.
-export function count(min: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
-    return n;
-  };
-}
-
-// A commander parser for a positive number of seconds.
-export function seconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new InvalidArgumentError('expected a number of seconds > 0');
-  return n;
 }
 
 // Node 20 reads `--env-file` itself wherever it stands, even after the script name, and exits 9

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { RpeError } from '../../framework/errors.js';
 import type { EvaluateDirResult } from '../../panel/evaluate/index.js';
 import { printJson, printLine, progress } from '../output.js';
 
@@ -12,6 +13,22 @@ interface EvaluateFlags {
   image?: string;
   python?: string;
   json?: boolean;
+}
+
+// Where evaluator.py runs is said by options that only mean something together: one given where
+// it has no effect is a usage error rather than silently ignored.
+function checkEvaluatorOptions(flags: EvaluateFlags, command: Command): void {
+  const given = (name: string) => command.getOptionValueSource(name) === 'cli';
+  const misplaced = [
+    !flags.evaluator && ['sandbox', 'image', 'python'].some(given)
+      ? '--sandbox, --image and --python say where an --evaluator runs; give --evaluator too'
+      : null,
+    given('image') && flags.sandbox !== 'docker' ? '--image applies to --sandbox docker' : null,
+    given('python') && flags.sandbox === 'docker'
+      ? '--python applies to --sandbox none (the runner image has its own python3)'
+      : null,
+  ].find((m) => m !== null);
+  if (misplaced) throw new RpeError('usage', misplaced);
 }
 
 // `rpe evaluate`: marks every model's answers into the correctness matrix `rpe score` reads.
@@ -52,7 +69,8 @@ export function register(program: Command): void {
     )
     .option('--python <command>', 'the Python interpreter for --sandbox none', 'python3')
     .option('--json', 'print the report as JSON')
-    .action(async (flags: EvaluateFlags) => {
+    .action(async (flags: EvaluateFlags, command: Command) => {
+      checkEvaluatorOptions(flags, command);
       const { evaluateResponsesDir } = await import('../../panel/evaluate/index.js');
       const { readModelsFile } = await import('../../panel/query/index.js');
       const models = flags.modelsFile ? readModelsFile(flags.modelsFile) : undefined;

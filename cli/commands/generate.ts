@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { assertDistinctOutputs } from '../../framework/assert-distinct-outputs.js';
 import type { GeneratorLocation } from '../../framework/generator/locate-generator.js';
@@ -122,12 +122,17 @@ export function register(program: Command): void {
         ...(flags.meta ? [{ option: '--meta', path: flags.meta }] : []),
       ];
       assertDistinctOutputs(outputs);
-      const { locateGenerator, writeFilesAtomic } = await framework();
+      const { locateGenerator, locationFile, writeFilesAtomic } = await framework();
       const location = locateGenerator(target);
-      // Nor may an output replace the generator's own source.
-      const source =
-        location.kind === 'module' ? location.file : join(location.dir, location.entry);
-      for (const { path } of outputs) checkWritablePath(path, 'file', { inputs: [source] });
+      // Nor may an output replace what the run reads: the generator's own source, the snapshot
+      // given by --lexicon, or the one a generator keeps in its data/ folder.
+      const source = locationFile(location);
+      const inputs = [
+        source,
+        join(dirname(source), 'data', 'morphology.sqlite'),
+        ...(flags.lexicon ? [flags.lexicon] : []),
+      ];
+      for (const { path } of outputs) checkWritablePath(path, 'file', { inputs });
       endProcessWhenDone();
       const { summary, files } =
         location.kind === 'python'

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { printJson, printLine } from '../output.js';
 
@@ -40,6 +40,11 @@ export function register(program: Command): void {
       const repo = flags.check;
       if (!existsSync(repo))
         throw new RpeError('unreadable', `${repo} does not exist`, { exitCode: 2 });
+      // A file given as REPO has no data/ and no README: "ok" would be a false pass.
+      if (!statSync(repo).isDirectory())
+        throw new RpeError('unreadable', `${repo} is not a folder (give the repository)`, {
+          exitCode: 2,
+        });
       // The same function the submission check uses, so the two cannot disagree.
       const checked = checkDeclaredDataHash(repo);
       const { declared, actual, ok, recipe, source, files, code, message } = checked;

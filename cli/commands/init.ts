@@ -55,6 +55,13 @@ export function register(program: Command): void {
         throw new RpeError('usage', `--lang must be "py" or "ts", got "${flags.lang}"`);
       }
       const lang = flags.lang;
+      // The name goes into README, LICENSE and package.json as one line of text.
+      if (flags.name !== undefined && (flags.name.trim() === '' || /\p{Cc}/u.test(flags.name))) {
+        throw new RpeError(
+          'usage',
+          `--name must be one line of text, got ${JSON.stringify(flags.name)}`,
+        );
+      }
       checkWritablePath(dir, 'folder');
       const { scaffoldRepository } = await import('../../framework/generator/index.js');
       const result = await abortOnSignal((signal) =>

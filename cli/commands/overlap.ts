@@ -8,7 +8,8 @@ interface OverlapFlags {
 
 function fraction(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) {
+  // Written as a decimal: Number() would also take 0x1 or 1e-1.
+  if (!/^\d*\.?\d+$/.test(value) || n < 0 || n > 1) {
     throw new InvalidArgumentError('expected a number between 0 and 1');
   }
   return n;

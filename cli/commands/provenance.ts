@@ -64,7 +64,11 @@ export function register(program: Command): void {
     )
     .action(async (target: string, flags: ProvenanceFlags) => {
       const timeoutSeconds = parseTimeoutSeconds(flags.timeout);
-      if (flags.out) checkWritablePath(flags.out, 'file');
+      if (flags.out) {
+        // Never over the generator's own source (PROVENANCE.md sits beside it).
+        const { locateGenerator, locationFile } = await import('../../framework/index.js');
+        checkWritablePath(flags.out, 'file', { inputs: [locationFile(locateGenerator(target))] });
+      }
       const { declaration, file, lexicon } = await declared(target, timeoutSeconds);
       const { provenanceMarkdown, generatorDataHash, allocateQuotas, writeFileAtomic } =
         await import('../../framework/index.js');

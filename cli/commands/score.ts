@@ -96,9 +96,14 @@ export function register(program: Command): void {
         });
       }
       const result = score(parseMatrix(value, source));
-      const families = flags.meta
-        ? familyTable(result, readMeta(readSource(flags.meta), flags.meta))
-        : undefined;
+      const meta = flags.meta ? readMeta(readSource(flags.meta), flags.meta) : undefined;
+      if (meta && meta.length !== result.n_items) {
+        throw new RpeError(
+          'meta_mismatch',
+          `${flags.meta} has ${meta.length} lines but the matrix ${source} has ${result.n_items} items`,
+        );
+      }
+      const families = meta ? familyTable(result, meta) : undefined;
       if (flags.markdown) {
         const markdown = scoreMarkdown(result, {
           perItem: flags.perItem === true,

@@ -201,6 +201,9 @@ export function register(program: Command): void {
               ? { evaluatorPath: await readableEvaluator(flags.evaluator) }
               : {}),
           };
+      // Before any set is made: the folder every set, answer and report goes to.
+      const { checkWritablePath } = await import('../../framework/index.js');
+      checkWritablePath(flags.out, 'folder');
       const quiet = flags.json === true;
       if ((source.kind === 'submission' || source.kind === 'python') && !quiet) {
         printLine(

@@ -1,16 +1,11 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
+import { count, itemLimits } from '../number-options.js';
 import { printJson, printLine } from '../output.js';
 
 interface ValidateFlags {
   json?: boolean;
   minItems?: number;
   maxItems?: number;
-}
-
-function count(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected an integer ≥ 0');
-  return n;
 }
 
 // `rpe validate FILE`: the Track 1 format check, as the organisers' validate_format.py does it.
@@ -22,14 +17,12 @@ export function register(program: Command): void {
     )
     .argument('<file>', 'items.jsonl, or - for standard input')
     .option('--json', 'print {format_ok, n_items, errors, warnings} as JSON')
-    .option('--min-items <n>', 'fewest items allowed (default 50)', count)
-    .option('--max-items <n>', 'most items allowed (default 200)', count)
+    .option('--min-items <n>', 'fewest items allowed (default 50)', count(0))
+    .option('--max-items <n>', 'most items allowed (default 200)', count(0))
     .action(async (file: string, flags: ValidateFlags) => {
+      const limits = itemLimits(flags);
       const { readSource, validateItems } = await import('../../framework/index.js');
-      const result = validateItems(readSource(file), {
-        ...(flags.minItems !== undefined ? { minItems: flags.minItems } : {}),
-        ...(flags.maxItems !== undefined ? { maxItems: flags.maxItems } : {}),
-      });
+      const result = validateItems(readSource(file), limits);
       if (flags.json) {
         const { format_ok, n_items, errors, warnings } = result;
         printJson({ format_ok, n_items, errors, warnings });

@@ -25,7 +25,12 @@ export { formatItems } from './format-items.js';
 export { checkGeneratedItems } from './check-generated-items.js';
 export { withPurityGuard } from './purity-guard.js';
 export { loadGenerator, type LoadedGenerator, type LoadOptions } from './load-generator.js';
-export { locateGenerator, MODULE_CANDIDATES, type GeneratorLocation } from './locate-generator.js';
+export {
+  locateGenerator,
+  locationFile,
+  MODULE_CANDIDATES,
+  type GeneratorLocation,
+} from './locate-generator.js';
 export {
   describePythonGenerator,
   runPythonGenerator,

@@ -11,6 +11,14 @@ export type GeneratorLocation =
   /** `dir` is the repository (the working folder of the run), `entry` its generate.py. */
   | { kind: 'python'; dir: string; entry: string };
 
+// The files a generator module can be: TypeScript or JavaScript, as ES or CommonJS modules.
+const MODULE_FILE = /\.[mc]?[jt]s$/;
+
+/** The file a location names: the module itself, or the generate.py of a Python generator. */
+export function locationFile(location: GeneratorLocation): string {
+  return location.kind === 'module' ? location.file : join(location.dir, location.entry);
+}
+
 function isFile(path: string): boolean {
   return existsSync(path) && statSync(path).isFile();
 }
@@ -29,9 +37,15 @@ export function locateGenerator(target: string): GeneratorLocation {
     if (!statSync(abs).isFile()) {
       throw new RpeError('generator_missing', `${target}: not a regular file or a folder`);
     }
-    return extname(abs) === '.py'
-      ? { kind: 'python', dir: dirname(abs), entry: basename(abs) }
-      : { kind: 'module', file: abs };
+    if (extname(abs) === '.py') return { kind: 'python', dir: dirname(abs), entry: basename(abs) };
+    // An items.jsonl or a README given by mistake is not "a generator that fails to load".
+    if (!MODULE_FILE.test(abs)) {
+      throw new RpeError(
+        'generator_missing',
+        `${target}: not a generator (give its folder, a .ts, .js or .mjs module, or a .py file)`,
+      );
+    }
+    return { kind: 'module', file: abs };
   }
   const module = MODULE_CANDIDATES.map((name) => join(abs, name)).find(isFile);
   if (module) return { kind: 'module', file: module };

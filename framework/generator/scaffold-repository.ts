@@ -74,12 +74,15 @@ function toolkitManifest(): Manifest {
   return JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as Manifest;
 }
 
+// Fills {{KEY}} placeholders; in a JSON file a value is escaped, so a name with a quote stays JSON.
 function fill(path: string, values: Record<string, string>): void {
   if (!existsSync(path)) return;
-  const text = readFileSync(path, 'utf8').replace(
-    /\{\{([A-Z_]+)\}\}/g,
-    (m, key: string) => values[key] ?? m,
-  );
+  const json = path.endsWith('.json');
+  const text = readFileSync(path, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (m, key: string) => {
+    const value = values[key];
+    if (value === undefined) return m;
+    return json ? JSON.stringify(value).slice(1, -1) : value;
+  });
   writeFileSync(path, text);
 }
 

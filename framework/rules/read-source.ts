@@ -58,13 +58,13 @@ function readCapped(fd: number, name: string, max: number): Buffer {
   return Buffer.concat(chunks);
 }
 
-function readFile(path: string, max: number): Buffer {
+function readFile(path: string, max: number, code: string, stdinHint: boolean): Buffer {
   // Checked before opening: opening a named pipe with no writer would wait forever.
   const stats = statSync(path);
   if (!stats.isFile()) {
     throw new RpeError(
-      'unreadable',
-      `cannot read ${path}: it is ${fileKind(stats)}, not a regular file${stats.isFIFO() ? ' (to read a stream, pipe it in and give - as the file)' : ''}`,
+      code,
+      `cannot read ${path}: it is ${fileKind(stats)}, not a regular file${stats.isFIFO() && stdinHint ? ' (to read a stream, pipe it in and give - as the file)' : ''}`,
       { exitCode: 2 },
     );
   }
@@ -77,10 +77,10 @@ function readFile(path: string, max: number): Buffer {
   }
 }
 
-function readStdin(max: number): Buffer {
+function readStdin(max: number, code: string): Buffer {
   if (isatty(0)) {
     throw new RpeError(
-      'unreadable',
+      code,
       'standard input is a terminal: pipe the file in (… - < items.jsonl) or give its name instead of -',
       { exitCode: 2 },
     );
@@ -95,16 +95,22 @@ function readStdin(max: number): Buffer {
  * MAX_SOURCE_BYTES). Only a regular file is read: a folder, named pipe, device or socket is
  * refused before it is opened, so neither `/dev/zero` nor a pipe without a writer can hang the
  * command. Every failure is RpeError (exit 2) naming the file, `input_too_large` for the cap and
- * `unreadable` with the system's reason otherwise.
+ * `code` (default `unreadable`) with the system's reason otherwise. `stdin: false` is for a file
+ * that must be a file: `-` is then a file's name, and a named pipe gets no hint to give `-`.
  */
-export function readSource(path: string, options: { maxBytes?: number } = {}): Uint8Array {
+export function readSource(
+  path: string,
+  options: { maxBytes?: number; code?: string; stdin?: boolean } = {},
+): Uint8Array {
   const max = options.maxBytes ?? MAX_SOURCE_BYTES;
+  const code = options.code ?? 'unreadable';
+  const stdin = options.stdin ?? true;
   try {
-    return path === '-' ? readStdin(max) : readFile(path, max);
+    return path === '-' && stdin ? readStdin(max, code) : readFile(path, max, code, stdin);
   } catch (error) {
     if (isRpeError(error)) throw error;
     throw new RpeError(
-      'unreadable',
+      code,
       `cannot read ${path === '-' ? 'standard input' : path}: ${systemReason(error)}`,
       { exitCode: 2, cause: error },
     );

@@ -1,6 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { RpeError, normalize } from '../../framework/index.js';
+import {
+  RpeError,
+  isRpeError,
+  normalize,
+  readSource,
+  systemReason,
+} from '../../framework/index.js';
 import { modelFileName } from '../query/index.js';
 
 /** The answers of one model, aligned with the items: null where it gave none. */
@@ -31,7 +37,9 @@ export function readResponsesDir(
   try {
     names = readdirSync(dir).filter((f) => f.endsWith('.jsonl') && !f.startsWith('.'));
   } catch (cause) {
-    throw new RpeError('responses_unreadable', `cannot read ${dir}: ${String(cause)}`, { cause });
+    const why =
+      (cause as { code?: unknown }).code === 'ENOTDIR' ? 'it is not a folder' : systemReason(cause);
+    throw new RpeError('responses_unreadable', `cannot read ${dir}: ${why}`, { cause });
   }
   // Code-unit order, not the locale's: the matrix columns must not depend on the machine.
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -55,9 +63,18 @@ export function readResponseFile(
 ): ModelResponses {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // A pipe named *.jsonl is refused, not waited on; a model's answers have no size cap.
+    const bytes = readSource(file, {
+      stdin: false,
+      code: 'responses_unreadable',
+      maxBytes: Number.MAX_SAFE_INTEGER,
+    });
+    text = new TextDecoder().decode(bytes);
   } catch (cause) {
-    throw new RpeError('responses_unreadable', `cannot read ${file}: ${String(cause)}`, { cause });
+    if (isRpeError(cause)) throw cause;
+    throw new RpeError('responses_unreadable', `cannot read ${file}: ${systemReason(cause)}`, {
+      cause,
+    });
   }
   const byInput = new Map(items.map((item, index) => [normalize(item.input), index]));
   const predictions: (string | null)[] = items.map(() => null);

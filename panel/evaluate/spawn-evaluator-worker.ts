@@ -92,7 +92,10 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
       else replies.push(reply);
     });
   }
-  void child.then(() => {
+  // How the worker ended: a command that could not be started has no exit status.
+  let ended: { code?: string; exitCode?: number } = {};
+  void child.then((result) => {
+    ended = result;
     exited = true;
     waiting?.(null);
   });
@@ -105,7 +108,13 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
     const docker = lines.find(
       (l) => l.startsWith('docker:') || l.startsWith('Unable to find image'),
     );
-    return `the worker exited: ${(docker ?? lines[lines.length - 1] ?? 'no message').trim()}`;
+    const command = sandbox === 'docker' ? 'docker' : (options.python ?? 'python3');
+    if (ended.code === 'ENOENT') return `cannot run ${command}: no such command`;
+    const last = docker ?? lines[lines.length - 1];
+    if (last === undefined) {
+      return `the worker exited${ended.exitCode === undefined ? '' : ` with status ${ended.exitCode}`} without a message (is ${command} Python 3?)`;
+    }
+    return `the worker exited: ${last.trim()}`;
   };
 
   const kill = async (): Promise<void> => {

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { RpeError, validateItems, type Item } from '../../framework/index.js';
+import { RpeError, readSource, validateItems, type Item } from '../../framework/index.js';
 
 /**
  * Reads an items.jsonl for the panel. Any number of items is accepted (a trial run on ten items is
@@ -7,12 +6,8 @@ import { RpeError, validateItems, type Item } from '../../framework/index.js';
  * responses, matrix rows and reports. Throws RpeError (exit 2) naming the file, line and rule.
  */
 export function readItemsFile(path: string): Item[] {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (cause) {
-    throw new RpeError('items_unreadable', `cannot read ${path}: ${describe(cause)}`, { cause });
-  }
+  // A folder, a pipe or a device is refused before it is opened, and so is a file over the cap.
+  const bytes = readSource(path, { stdin: false, code: 'items_unreadable' });
   const result = validateItems(bytes, { minItems: 1, maxItems: Number.MAX_SAFE_INTEGER });
   const first = result.errors[0];
   if (first) {
@@ -22,8 +17,4 @@ export function readItemsFile(path: string): Item[] {
     throw new RpeError('items_invalid', `${path}${where}: ${first.code}: ${first.message}${more}`);
   }
   return result.items;
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error && 'code' in cause ? String(cause.code) : String(cause);
 }

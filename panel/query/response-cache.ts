@@ -1,6 +1,12 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { RpeError, writeFileAtomic } from '../../framework/index.js';
+import {
+  RpeError,
+  isRpeError,
+  readSource,
+  systemReason,
+  writeFileAtomic,
+} from '../../framework/index.js';
 
 /**
  * One line of a responses file, which is also the cache: `rpe query` appends a line as soon as an
@@ -34,9 +40,18 @@ export function readResponseCache(path: string): ResponseCache {
   if (!existsSync(path)) return { byKey, unreadableLines };
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // A pipe or a folder in the cache's place is refused, not waited on; the cache has no cap.
+    const bytes = readSource(path, {
+      stdin: false,
+      code: 'cache_unreadable',
+      maxBytes: Number.MAX_SAFE_INTEGER,
+    });
+    text = new TextDecoder().decode(bytes);
   } catch (cause) {
-    throw new RpeError('cache_unreadable', `cannot read ${path}: ${String(cause)}`, { cause });
+    if (isRpeError(cause)) throw cause;
+    throw new RpeError('cache_unreadable', `cannot read ${path}: ${systemReason(cause)}`, {
+      cause,
+    });
   }
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { RpeError, readSource, writeFileAtomic } from '../../framework/index.js';
+import { RpeError, checkWritablePath, readSource, writeFileAtomic } from '../../framework/index.js';
 import { readItemsFile } from '../items/index.js';
 import { formatDelimited } from './format-delimited.js';
 import { formatXlsx } from './format-xlsx.js';
@@ -46,6 +46,9 @@ function outFormat(out: string): ExportSheetReport['format'] {
  */
 export async function exportSheet(options: ExportSheetOptions): Promise<ExportSheetReport> {
   const format = outFormat(options.out);
+  checkWritablePath(options.out, 'file', {
+    inputs: [options.items, ...(options.meta ? [options.meta] : [])],
+  });
   const items = readItemsFile(options.items);
   const meta = options.meta ? readSheetMeta(readSource(options.meta), options.meta) : undefined;
   if (meta && meta.length !== items.length) {

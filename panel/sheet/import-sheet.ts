@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { RpeError, readSource, writeFileAtomic } from '../../framework/index.js';
+import { RpeError, checkWritablePath, readSource, writeFileAtomic } from '../../framework/index.js';
 import { readDelimited } from './read-delimited.js';
 import { readXlsx } from './read-xlsx.js';
 import type { SheetIssue } from './sheet-table.js';
@@ -50,6 +50,8 @@ function usage(message: string): RpeError {
  */
 export async function importSheet(options: ImportSheetOptions): Promise<ImportSheetReport> {
   const source = options.file === '-' ? 'standard input' : options.file;
+  // Before any work, and never over the sheet itself: --out s.csv would replace it with JSONL.
+  checkWritablePath(options.out, 'file', { inputs: options.file === '-' ? [] : [options.file] });
   const bytes = readSource(options.file);
   const ext = extname(options.file).toLowerCase();
   if (startsWith(bytes, OLE) || ext === '.xls' || ext === '.ods') {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import {
   DEFAULT_TIMEOUT_SECONDS,
@@ -6,6 +6,7 @@ import {
   loadGenerator,
   readMeta,
   runPythonGenerator,
+  readSource,
   writeFileAtomic,
   writeGeneration,
 } from '../../framework/index.js';
@@ -34,13 +35,9 @@ export function metaPathFor(file: string): string {
   return `${file.replace(/\.jsonl$/, '')}.meta.jsonl`;
 }
 
-function readBytes(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (cause) {
-    const code = cause instanceof Error && 'code' in cause ? String(cause.code) : String(cause);
-    throw new RpeError('items_unreadable', `cannot read ${file}: ${code}`, { cause });
-  }
+// A set or its sidecar: a regular file under the input cap (a pipe or a folder is refused).
+function readBytes(file: string): Uint8Array {
+  return readSource(file, { stdin: false, code: 'items_unreadable' });
 }
 
 // The families of a sidecar, checked against the number of items (exit 2 on a mismatch).
@@ -55,7 +52,12 @@ function metaFamilies(meta: string | Uint8Array, nItems: number, where: string):
   return families;
 }
 
-function keep(outDir: string, folder: string, items: string | Uint8Array, meta: string | null) {
+function keep(
+  outDir: string,
+  folder: string,
+  items: string | Uint8Array,
+  meta: string | Uint8Array | null,
+) {
   writeFileAtomic(join(outDir, folder, 'items.jsonl'), items);
   if (meta !== null) writeFileAtomic(join(outDir, folder, 'meta.jsonl'), meta);
 }
@@ -157,10 +159,9 @@ function copySets(
     const bytes = readBytes(file);
     const items = officialItems(bytes, file);
     const metaFile = metaPathFor(file);
-    const families = existsSync(metaFile)
-      ? metaFamilies(readBytes(metaFile), items.length, metaFile)
-      : null;
-    keep(outDir, folder, bytes, families ? readFileSync(metaFile, 'utf8') : null);
+    const meta = existsSync(metaFile) ? readBytes(metaFile) : null;
+    const families = meta ? metaFamilies(meta, items.length, metaFile) : null;
+    keep(outDir, folder, bytes, meta);
     return { label, seed: seeds?.[index] ?? null, folder, items, families, sha256: sha256(bytes) };
   });
   return { name: null, sets };

@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RpeError } from '../../framework/index.js';
+import { RpeError, systemReason } from '../../framework/index.js';
 
 const OWN_FILE = /^(report\.json|report\.md|seed-\d+\.jsonl)$/;
 
@@ -21,9 +21,12 @@ export async function clearReportDir(dir: string): Promise<void> {
     const old = (await readdir(dir)).filter((name) => OWN_FILE.test(name));
     await Promise.all(old.map((name) => rm(join(dir, name), { force: true })));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new RpeError('report_dir_unusable', `cannot write the report into ${dir}: ${reason}`, {
-      cause: error,
-    });
+    throw new RpeError(
+      'report_dir_unusable',
+      `cannot write the report into ${dir}: ${systemReason(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { RpeError } from '../../framework/index.js';
+import { RpeError, readSource } from '../../framework/index.js';
 import { makeReason, verdictOf } from './reasons.js';
 import { reportSchema, reportSchemaV1, type Report, type ReportV1 } from './report-schema.js';
 
@@ -58,14 +58,10 @@ export async function readReceipt(
     () => false,
   );
   const file = isDir ? join(path, 'report.json') : path;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new RpeError('receipt_unreadable', `cannot read ${file}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
+  // A pipe or a device is refused before it is opened, and a file over the input cap is too.
+  const text = new TextDecoder().decode(
+    readSource(file, { stdin: false, code: 'receipt_unreadable' }),
+  );
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,6 +1,6 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { RpeError } from '../../framework/index.js';
+import { RpeError, readSource, systemReason } from '../../framework/index.js';
 
 /** One submission of a batch: a folder, or a git repository at a commit or tag. */
 export type SubmissionSource =
@@ -39,11 +39,9 @@ function deduplicate(sources: SubmissionSource[]): SubmissionSource[] {
  */
 export async function readSubmissionList(path: string): Promise<SubmissionSource[]> {
   const stats = await stat(path).catch((error: unknown) => {
-    throw new RpeError(
-      'submissions_unreadable',
-      `cannot read ${path}: ${(error as Error).message}`,
-      { cause: error },
-    );
+    throw new RpeError('submissions_unreadable', `cannot read ${path}: ${systemReason(error)}`, {
+      cause: error,
+    });
   });
   if (stats.isDirectory()) {
     const entries = await readdir(path, { withFileTypes: true });
@@ -51,11 +49,18 @@ export async function readSubmissionList(path: string): Promise<SubmissionSource
       .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
       .map((e) => e.name)
       .sort();
+    // As for a list with no line: a batch of nothing is a mistake, not an empty summary.
+    if (folders.length === 0) {
+      throw new RpeError('submissions_empty', `${path} holds no submission folders`);
+    }
     return deduplicate(
       folders.map((name) => ({ kind: 'folder', name: slug(name), path: resolve(path, name) })),
     );
   }
-  const text = await readFile(path, 'utf8');
+  // A pipe or a device is refused before it is opened: a pipe without a writer would hang.
+  const text = new TextDecoder().decode(
+    readSource(path, { stdin: false, code: 'submissions_unreadable' }),
+  );
   const sources = text
     .split('\n')
     .map((l) => l.trim())

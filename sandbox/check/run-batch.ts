@@ -1,6 +1,6 @@
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { RpeError } from '../../framework/index.js';
+import { RpeError, readSource } from '../../framework/index.js';
 import { onInterrupt } from '../engine/index.js';
 import { parseSeeds } from '../run/default-limits.js';
 import type { Entrypoint, Limits } from '../run/executor.js';
@@ -22,11 +22,10 @@ import { writeReport } from './write-report.js';
 
 // Reads a seeds file: integers separated by commas, spaces or newlines.
 export async function readSeedsFile(path: string): Promise<number[]> {
-  const text = await readFile(path, 'utf8').catch((error: unknown) => {
-    throw new RpeError('seeds_unreadable', `cannot read ${path}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  });
+  // A folder, a pipe or a device is refused before it is opened.
+  const text = new TextDecoder().decode(
+    readSource(path, { stdin: false, code: 'seeds_unreadable' }),
+  );
   return parseSeeds(text.replace(/#.*$/gm, ''));
 }
 

@@ -92,10 +92,14 @@ export async function verifyReceipt(options: {
   let clone: string | null = null;
   const source = report.submission.source;
   if (!(await isFolder(dir))) {
-    if (options.dir !== undefined || !source) {
+    // A folder given by --dir is what the user asked for: no clone is tried in its place.
+    if (options.dir !== undefined) {
+      throw new RpeError('submission_missing', `--dir ${options.dir} is not a folder`);
+    }
+    if (!source) {
       throw new RpeError(
         'submission_missing',
-        `${dir} (the submission of ${file}) is not a folder${source ? '' : ', and the receipt records no repository to clone'}`,
+        `${dir} (the submission of ${file}) is not a folder, and the receipt records no repository to clone`,
       );
     }
     clone = await mkdtemp(join(tmpdir(), 'rpe-verify-'));

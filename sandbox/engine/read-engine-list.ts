@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { RpeError } from '../../framework/errors.js';
+import { RpeError, isRpeError } from '../../framework/errors.js';
+import { readSource } from '../../framework/rules/read-source.js';
 import type { EngineConfig } from './engine-config.js';
 import { parseEngineUrl, type DockerEndpoint } from './parse-engine-url.js';
 
@@ -23,12 +23,16 @@ const COMMENT = /(^|\s)#.*$/;
 async function readEnginesFile(file: string, config: EngineConfig): Promise<EngineListEntry[]> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // A folder, a pipe or a device is refused before it is opened: a pipe would wait forever.
+    text = new TextDecoder().decode(
+      readSource(file, { stdin: false, code: 'engines_file_unreadable' }),
+    );
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    if (!isRpeError(error)) throw error;
+    const why = error.message.slice(`cannot read ${file}: `.length);
     throw new RpeError(
-      'engines_file_unreadable',
-      `engines file ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+      error.code,
+      `engines file ${file}: ${why === 'no such file or folder' ? 'no such file' : why}`,
       { cause: error },
     );
   }

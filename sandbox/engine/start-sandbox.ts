@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type Dockerode from 'dockerode';
+import { RpeError } from '../../framework/errors.js';
 import type { Engine } from './connect-engine.js';
 import { runLabels } from './labels.js';
 import { execInSandbox, type ExecOptions, type ExecResult } from './exec-in-sandbox.js';
@@ -112,7 +113,19 @@ function createOptions(engine: Engine, spec: SandboxSpec): Dockerode.ContainerCr
 
 // Creates and starts a locked-down container; a failed start removes it before rethrowing.
 export async function startSandbox(engine: Engine, spec: SandboxSpec): Promise<Sandbox> {
-  const container = await engine.docker.createContainer(createOptions(engine, spec));
+  const container = await engine.docker
+    .createContainer(createOptions(engine, spec))
+    .catch((error: { statusCode?: number; message?: string; json?: { message?: string } }) => {
+      // The engine refuses a limit it cannot give (--cpus above its CPU count): the user's
+      // option, told in one line, not an internal error.
+      const message = error.json?.message ?? error.message ?? '';
+      if (error.statusCode === 400 && /Range of CPUs/i.test(message)) {
+        throw new RpeError('bad_limit', `--cpus ${spec.cpus}: ${message.trim()}`, {
+          cause: error,
+        });
+      }
+      throw error;
+    });
   // One removal however many callers (a run's finally, dispose, Ctrl-C) ask for it; gone (404) or
   // already being removed (409) is what was wanted.
   let removal: Promise<void> | undefined;

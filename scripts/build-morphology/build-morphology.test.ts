@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,21 @@ describe('buildMorphology from a decompiled dictionary', () => {
     } finally {
       lexicon.close();
     }
+  });
+
+  it('writes no snapshot from a source that keeps no lemma', async () => {
+    const tsv = join(dir, 'polish.tsv');
+    // abakus alone: no ranked form, no closed class, not a name.
+    const lines = readFileSync(TSV, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('abakus;'));
+    expect(lines.length).toBeGreaterThan(0);
+    writeFileSync(tsv, `${lines.join('\n')}\n`);
+    const out = join(dir, 'x.sqlite');
+    await expect(buildMorphology({ out, sourcesMd: SOURCES, tsv })).rejects.toThrow(
+      /no lemma of .*polish\.tsv is kept/,
+    );
+    expect(existsSync(out)).toBe(false);
   });
 
   it('stops when a source version differs from SOURCES.md, unless allowed', async () => {

@@ -53,6 +53,10 @@ export async function buildMorphology(
     const lemmas = await selectLemmas(tsv, { rankedForms: lists.ranks, names: lists.names }, (n) =>
       options.onLines?.('selecting lemmas', n),
     );
+    if (lemmas.size === 0) {
+      // Not a snapshot without words: the source is not the dictionary it should be.
+      throw new Error(`no lemma of ${tsv} is kept; is it the decompiled Morfologik dictionary?`);
+    }
     log(`reading the rows of ${lemmas.size} lemmas`);
     const rows = await keptRows(tsv, lemmas, (n) => options.onLines?.('reading rows', n));
     log(`writing ${options.out}`);

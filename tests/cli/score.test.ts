@@ -97,7 +97,10 @@ describe('rpe score', () => {
       file,
     ]);
     expect(r.code).toBe(2);
-    expectOneLineError(r, /meta file has 1 lines but the matrix has 5 items/);
+    expectOneLineError(
+      r,
+      /meta-short\.jsonl has 1 lines but the matrix .*matrix-valid\.json has 5 items/,
+    );
     expect(readdirSync(out)).not.toContain('not-written.md');
   });
 

@@ -82,12 +82,17 @@ describe.skipIf(!hasData)('rpe init', () => {
   });
 
   it('--lang ts: vendors the toolkit, installs offline from its lock, and generates the same bytes as the Python runtime', async () => {
-    const r = await rpe(['init', ts, '--lang', 'ts', '--json']);
-    expect(r.exitCode).toBe(0);
+    // A name with a quote: package.json must stay JSON (npm ci below reads it).
+    const name = 'Zespół "Ala"';
+    const r = await rpe(['init', ts, '--lang', 'ts', '--name', name, '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as { vendor: string; dataHash: string };
     const manifest = JSON.parse(readFileSync(join(ts, 'package.json'), 'utf8')) as {
+      name: string;
       dependencies: Record<string, string>;
     };
+    expect(manifest.name).toBe(name);
+    expect(readFileSync(join(ts, 'README.md'), 'utf8')).toMatch(/^# Zespół "Ala": /);
     expect(`file:${join('vendor', result.vendor.split('/').pop() ?? '')}`).toBe(
       manifest.dependencies['reverse-poleval'],
     );

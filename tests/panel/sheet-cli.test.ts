@@ -78,6 +78,65 @@ describe('rpe sheet: export then import gives the same items.jsonl, byte for byt
   );
 });
 
+describe('a review sheet filled in by a reviewer', () => {
+  const x = examples[0] ?? '';
+  // Item 1's gold corrected, item 3's first alias replaced; every row marked, with comments a
+  // spreadsheet could take for a formula or a number.
+  const expected = () => {
+    const items = read(`${x}.jsonl`)
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { input: string; gold: string; aliases?: string[] });
+    items[0] = { ...items[0], gold: 'poprawione' } as (typeof items)[0];
+    const third = items[2] as (typeof items)[0];
+    third.aliases = ['nowy alias', ...(third.aliases ?? []).slice(1)];
+    return items.map((item) => `${JSON.stringify(item)}\n`).join('');
+  };
+  const comments = ['=to nie formuła', '007', "'z apostrofem", 'dwie\nlinie', ''];
+
+  it('XLSX edited and saved by exceljs: the items with the corrections, ok and comment ignored', async () => {
+    expect((await exportWithMeta(x, 'r.xlsx')).code).toBe(0);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(at('r.xlsx'));
+    const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    for (let r = 2; r <= ws.rowCount; r++) {
+      ws.getRow(r).getCell(col('ok')).value = r % 3 === 0 ? 'nie' : 'tak';
+      ws.getRow(r).getCell(col('comment')).value = comments[r % comments.length] ?? '';
+    }
+    ws.getRow(2).getCell(col('gold')).value = 'poprawione';
+    ws.getRow(4).getCell(col('alias1')).value = 'nowy alias';
+    await wb.xlsx.writeFile(at('r.edited.xlsx'));
+    const back = await rpe(['sheet', 'import', at('r.edited.xlsx'), '--out', at('r.jsonl')]);
+    expect(back.code, back.stderr).toBe(0);
+    expect(back.stdout).toContain(
+      'ignored columns: item, family, lemma, tag, phenomenon, ok, comment',
+    );
+    expect(read('r.jsonl').toString()).toBe(expected());
+  });
+
+  it('CSV saved again with minimal quoting, as Excel writes "CSV UTF-8": the same', async () => {
+    expect((await exportWithMeta(x, 'r.csv')).code).toBe(0);
+    const { parse } = await import('csv-parse/sync');
+    const { stringify } = await import('csv-stringify/sync');
+    const rows = parse(read('r.csv'), { bom: true }) as string[][];
+    const header = rows[0] as string[];
+    const col = (name: string) => header.indexOf(name);
+    rows.slice(1).forEach((row, i) => {
+      row[col('ok')] = i % 3 === 0 ? 'nie' : 'tak';
+      row[col('comment')] = comments[i % comments.length] ?? '';
+    });
+    (rows[1] as string[])[col('gold')] = 'poprawione';
+    (rows[3] as string[])[col('alias1')] = 'nowy alias';
+    writeFileSync(at('r.edited.csv'), `\ufeff${stringify(rows, { record_delimiter: '\r\n' })}`);
+    const back = await rpe(['sheet', 'import', at('r.edited.csv'), '--out', at('r2.jsonl')]);
+    expect(back.code, back.stderr).toBe(0);
+    expect(read('r2.jsonl').toString()).toBe(expected());
+  });
+});
+
 describe('rpe sheet export', () => {
   const x = examples[0] ?? '';
 

@@ -1,6 +1,30 @@
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { RpeError } from '../../../framework/errors.js';
+
+// The first line of a decompiled dictionary is `lemma;form;tags`: an empty file or another kind
+// of file is refused here, in one line, rather than built into a snapshot with no word in it.
+function checkDictionaryStart(tsv: string): void {
+  const head = Buffer.alloc(4096);
+  const fd = openSync(tsv, 'r');
+  let n: number;
+  try {
+    n = readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const first = head.subarray(0, n).toString('utf8').split('\n')[0] ?? '';
+  const fields = first.split(';');
+  if (n === 0 || fields.length < 3 || fields.slice(0, 3).some((f) => f.trim() === '')) {
+    throw new RpeError(
+      'lexicon_source_invalid',
+      n === 0
+        ? `${tsv} is empty; give the decompiled Morfologik dictionary (lines lemma;form;tags)`
+        : `${tsv} line 1: not a line of the decompiled Morfologik dictionary (lemma;form;tags)`,
+    );
+  }
+}
 
 // `rpe lexicon build`: rebuilds the snapshot from its sources with scripts/build-morphology.
 export function register(lexicon: Command): void {
@@ -14,7 +38,7 @@ export function register(lexicon: Command): void {
     )
     .option('--tsv <file>', 'use an already decompiled polish.tsv instead of downloading')
     .action(async (options: { out?: string; allowVersionChange?: boolean; tsv?: string }) => {
-      const { RpeError, checkWritablePath, fileKind, packagePath } =
+      const { checkWritablePath, fileKind, packagePath } =
         await import('../../../framework/index.js');
       // Checked here, in one line, before the build script starts (a pipe as --tsv would hang it).
       if (options.tsv) {
@@ -23,6 +47,7 @@ export function register(lexicon: Command): void {
           const why = stats ? `it is ${fileKind(stats)}, not a regular file` : 'no such file';
           throw new RpeError('unreadable', `cannot read ${options.tsv}: ${why}`);
         }
+        checkDictionaryStart(options.tsv);
       }
       if (options.out) checkWritablePath(options.out, 'file');
       const script = packagePath('scripts', 'build-morphology', 'index.ts');

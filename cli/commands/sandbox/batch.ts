@@ -73,6 +73,9 @@ export function register(group: Command): void {
     .option('--json', 'print the summary rows as JSON')
     .action(async (flags: BatchFlags) => {
       const sandbox = await import('../../../sandbox/index.js');
+      const { checkWritablePath } = await import('../../../framework/index.js');
+      // Before anything runs: the folder every report of the batch goes to.
+      checkWritablePath(flags.out, 'folder');
       const jobs = await parseJobs(flags.jobs);
       const seeds = await sandbox.readSeedsFile(flags.seedsFile);
       const limits = await parseLimits(flags);

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { RpeError } from '../../../framework/errors.js';
+import { count } from '../../number-options.js';
 import { printJson, printLine } from '../../output.js';
 
 interface ExportFlags {
@@ -8,14 +9,6 @@ interface ExportFlags {
   sample?: number;
   seed?: number;
   json?: boolean;
-}
-
-function positive(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
-    throw new InvalidArgumentError('expected an integer ≥ 1');
-  }
-  return n;
 }
 
 function integer(value: string): number {
@@ -42,7 +35,7 @@ export function register(sheet: Command): void {
     .option(
       '--sample <n>',
       'export n items drawn at random (the qualification sample is 30)',
-      positive,
+      count(1),
     )
     .option(
       '--seed <n>',

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
+import { count, itemLimits } from '../../number-options.js';
 import { printJson, printLine } from '../../output.js';
 
 interface ImportFlags {
@@ -11,14 +12,6 @@ interface ImportFlags {
 }
 
 const MAX_LINES = 50;
-
-function count(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) {
-    throw new InvalidArgumentError('expected an integer ≥ 0');
-  }
-  return n;
-}
 
 // A delimiter is one character (not a quote or a line end), or `tab`.
 function delimiter(value: string): string {
@@ -44,18 +37,18 @@ export function register(sheet: Command): void {
       'field delimiter of a CSV: one character or tab (default: tab for .tsv, else , ; or tab as the header shows)',
       delimiter,
     )
-    .option('--min-items <n>', 'fewest items allowed (default 50)', count)
-    .option('--max-items <n>', 'most items allowed (default 200)', count)
+    .option('--min-items <n>', 'fewest items allowed (default 50)', count(0))
+    .option('--max-items <n>', 'most items allowed (default 200)', count(0))
     .option('--json', 'print the report as one JSON document')
     .action(async (file: string, flags: ImportFlags) => {
+      const limits = itemLimits(flags);
       const { importSheet } = await import('../../../panel/sheet/index.js');
       const report = await importSheet({
         file,
         out: flags.out,
         ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
         ...(flags.delimiter !== undefined ? { delimiter: flags.delimiter } : {}),
-        ...(flags.minItems !== undefined ? { minItems: flags.minItems } : {}),
-        ...(flags.maxItems !== undefined ? { maxItems: flags.maxItems } : {}),
+        ...limits,
       });
       process.exitCode = report.ok ? 0 : 1;
       if (flags.json) return printJson(report);

@@ -178,6 +178,13 @@ export const cases: BadInputCase[] = [
     json: errorCode('installer_missing'),
   },
   {
+    name: 'sandbox verify --dir: a folder that is not there is named as given, no clone tried',
+    args: ['sandbox', 'verify', 'report.json', '--dir', 'nowhere', '--local'],
+    setup: goneReceipt,
+    exit: 2,
+    stderr: /^rpe: --dir nowhere is not a folder\n$/,
+  },
+  {
     name: 'hash --check: a dangling data symlink fails, as it does in rpe check',
     args: ['hash', '--check', '.', '--json'],
     setup: (dir) => {
