@@ -92,7 +92,6 @@ export {
   type TreeVolumes,
   type TreeVolumesOptions,
 } from './create-tree-volumes.js';
-export { checkNpmLock, type NpmLockCheck } from './check-npm-lock.js';
 export {
   installDependencies,
   planInstall,

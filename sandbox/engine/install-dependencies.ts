@@ -1,23 +1,18 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { checkNpmLock } from './check-npm-lock.js';
+import {
+  installFailureMessage,
+  NPM_CI,
+  pipInstallArgs,
+  type InstallPlan,
+} from '../submission/plan-install.js';
 import type { Engine } from './connect-engine.js';
 import { RUN_USER, startSandbox } from './start-sandbox.js';
+
+export { planInstall, NPM_CI, type InstallPlan } from '../submission/plan-install.js';
 
 /** Where the install layer is mounted in runs; PYTHONPATH points at its python folder. */
 export const DEPS_DIR = '/deps';
 const TREE = '/submission';
 const NPM = '/usr/local/lib/node_modules/npm/bin/npm-cli.js';
-/** The install of a package-lock.json: from the tree only, no script run, no dev dependency. */
-export const NPM_CI = [
-  'ci',
-  '--omit=dev',
-  '--offline',
-  '--ignore-scripts',
-  '--no-audit',
-  '--no-fund',
-];
 
 export interface InstallOutcome {
   kind: 'none' | 'pip' | 'npm';
@@ -26,14 +21,6 @@ export interface InstallOutcome {
   message?: string;
   seconds: number;
 }
-
-/** What the install step will do, decided from the tree before anything reaches the engine. */
-export type InstallPlan =
-  | { kind: 'none' }
-  | { kind: 'pip' }
-  | { kind: 'npm' }
-  /** A lock that needs the network: refused before npm runs. */
-  | { kind: 'refused'; message: string };
 
 export interface InstallOptions {
   plan: InstallPlan;
@@ -48,27 +35,12 @@ export interface InstallOptions {
   timeoutSeconds?: number;
 }
 
-async function hasRequirements(tree: string): Promise<boolean> {
-  const path = join(tree, 'requirements.txt');
-  if (!existsSync(path)) return false;
-  const lines = (await readFile(path, 'utf8')).split('\n').map((l) => l.replace(/#.*/, '').trim());
-  return lines.some(Boolean);
-}
-
-// What the install step of a tree (on this machine) will be: pip, npm, refused, or nothing.
-export async function planInstall(tree: string, kind: 'python' | 'node'): Promise<InstallPlan> {
-  if (kind === 'python') return (await hasRequirements(tree)) ? { kind: 'pip' } : { kind: 'none' };
-  const lock = checkNpmLock(tree);
-  if (lock.kind === 'not_offline') return { kind: 'refused', message: lock.message };
-  return lock.kind === 'offline' ? { kind: 'npm' } : { kind: 'none' };
-}
-
 /**
  * The install step, before the runs, in a container without the network like them: vendored
  * wheels from requirements.txt with pip into the deps volume, or package-lock.json with `npm ci
  * --omit=dev --offline --ignore-scripts` into the tree volume's node_modules, from the tarballs
  * the tree holds. A lock that needs the network was refused by the plan, naming the package. A
- * failure is an outcome, reported by the runs.
+ * failure is an outcome: the check reports it as `install_failed` and makes no run.
  */
 export async function installDependencies(
   engine: Engine,
@@ -82,22 +54,7 @@ export async function installDependencies(
   const pip = plan.kind === 'pip';
   if (pip && !options.depsVolume) throw new Error('the pip install step needs its deps volume');
   const argv = pip
-    ? [
-        'python3',
-        '-m',
-        'pip',
-        'install',
-        '--no-index',
-        '--find-links',
-        `${TREE}/vendor`,
-        '-r',
-        `${TREE}/requirements.txt`,
-        '--target',
-        `${DEPS_DIR}/python`,
-        '--no-cache-dir',
-        '--disable-pip-version-check',
-        '--no-warn-script-location',
-      ]
+    ? ['python3', ...pipInstallArgs(TREE, `${DEPS_DIR}/python`)]
     : ['node', NPM, ...NPM_CI, '--no-update-notifier'];
   const sandbox = await startSandbox(engine, {
     image: options.image,
@@ -135,23 +92,8 @@ export async function installDependencies(
     const seconds = (performance.now() - started) / 1000;
     const kind = pip ? 'pip' : 'npm';
     if (result.exitCode === 0) return { kind, ok: true, seconds };
-    const lines = `${result.stderr.toString('utf8')}\n${result.stdout.toString('utf8')}`.split(
-      '\n',
-    );
-    const why =
-      lines.map((l) => l.trim()).filter((l) => /error/i.test(l))[0] ??
-      lines.filter(Boolean).pop() ??
-      '';
-    const what = pip
-      ? 'pip install --no-index --find-links vendor -r requirements.txt'
-      : `npm ${NPM_CI.slice(0, 4).join(' ')}`;
-    const how = result.timedOut ? 'timed out' : `failed (exit ${result.exitCode})`;
-    return {
-      kind,
-      ok: false,
-      seconds,
-      message: `install step ${how}: ${what}: ${why.slice(0, 300)}`,
-    };
+    const output = `${result.stderr.toString('utf8')}\n${result.stdout.toString('utf8')}`;
+    return { kind, ok: false, seconds, message: installFailureMessage(kind, result, output) };
   } finally {
     await sandbox.remove();
   }
