@@ -69,9 +69,16 @@ export function executorFactory(
   createDocker: CreateDockerExecutor | null,
   limits: Limits,
 ): CheckSubmissionOptions['createExecutor'] {
-  return async (entrypoint, submissionDir) => {
+  return async (entrypoint, submissionDir, tree) => {
     const sandbox = await import('../sandbox/index.js');
-    if (!createDocker) return sandbox.createLocalExecutor({ submissionDir, entrypoint, limits });
+    if (!createDocker) {
+      return sandbox.createLocalExecutor({
+        submissionDir,
+        entrypoint,
+        limits,
+        installStep: tree.temporary,
+      });
+    }
     const engine = await sandbox.connectEngine(sandbox.readEngineConfig());
     return createDocker({ engine, submissionDir, entrypoint, limits, network: 'none' });
   };

@@ -1,5 +1,4 @@
-import type { Entrypoint } from '../run/executor.js';
-import type { CheckExecutor } from './check-submission.js';
+import type { CreateCheckExecutor } from './check-submission.js';
 
 /** Why a check that threw is the engine's failure, not the submission's. */
 export interface EngineFault {
@@ -19,7 +18,7 @@ export interface BatchEngine {
   jobs: number;
   /** Resolves with null once the engine can take work, or with why it never will. */
   ready: Promise<string | null>;
-  createExecutor(entrypoint: Entrypoint, submissionDir: string): Promise<CheckExecutor>;
+  createExecutor: CreateCheckExecutor;
   /** After a check threw: the engine's fault, or null when the error is the submission's. */
   fault(error: unknown): Promise<EngineFault | null>;
   /** Resolves with a reason if a watch finds that the engine stopped answering. */

@@ -40,15 +40,24 @@ export type CheckExecutor = Executor & {
   generatorToolkit?: Report['generator_toolkit'];
 };
 
+/** Makes the executor of a check for the tree it runs. */
+export type CreateCheckExecutor = (
+  entrypoint: Entrypoint,
+  submissionDir: string,
+  tree: { temporary: boolean },
+) => Promise<CheckExecutor>;
+
 export interface CheckSubmissionOptions {
   dir: string;
   seeds: readonly number[];
   limits: Limits;
   /**
-   * Creates the executor once the tree to check is prepared: `submissionDir` is that tree (a
-   * temporary copy), which is what the executor must run. It is disposed when the check ends.
+   * Creates the executor once the tree to check is prepared: `submissionDir` is that tree, which
+   * is what the executor must run; `tree.temporary` says it is a copy the check owns (so an
+   * install step may write its node_modules there), not the folder itself (`in_place`). It is
+   * disposed when the check ends.
    */
-  createExecutor: (entrypoint: Entrypoint, submissionDir: string) => Promise<CheckExecutor>;
+  createExecutor: CreateCheckExecutor;
   /** Runs in flight at once (default: the number of cores). */
   jobs?: number;
   variations?: readonly [EnvVariation, EnvVariation];
@@ -138,8 +147,10 @@ async function checkTree(
   const dir = tree.dir;
   const variations = options.variations ?? ENV_VARIATIONS;
   const jobs = Math.max(1, options.jobs ?? availableParallelism());
-  const before = await listTree(dir);
-  const treeHash = hashListing(before);
+  // The tree as checked out: its hash is the receipt's, whatever an install step adds later.
+  const checkedOut = await listTree(dir);
+  const treeHash = hashListing(checkedOut);
+  let before = checkedOut;
   const dataHash = checkDeclaredDataHash(dir);
   const detection = await detectEntrypoint(dir);
   const entrypoint = detection.entrypoint;
@@ -160,13 +171,16 @@ async function checkTree(
   let generatorToolkit: Report['generator_toolkit'] = null;
   let image: Report['image'] = { name: 'none', id: null };
   let engine: EngineRecord | null = null;
+  let installFailed: Reason | null = null;
   if (detection.ignored.length > 0 && entrypoint) {
     notes.push(`${entrypoint.file} runs; ${detection.ignored.join(', ')} ignored (lower priority)`);
   }
   if (!entrypoint) {
     reasons.push(makeReason('entrypoint_missing', null, missingEntrypointMessage(detection)));
   } else {
-    const executor = await options.createExecutor(entrypoint, dir);
+    const executor = await options.createExecutor(entrypoint, dir, {
+      temporary: tree.selection !== 'in_place',
+    });
     try {
       executorInfo = {
         kind: executor.kind,
@@ -177,16 +191,27 @@ async function checkTree(
       image = executor.image ?? { name: `local ${entrypoint.kind}`, id: null };
       engine = executor.engine ?? null;
       notes.push(...(executor.notes ?? []));
-      const all = await runSeeds({
-        executor,
-        submissionDir: dir,
-        entrypoint,
-        seeds: options.seeds,
-        limits: options.limits,
-        variations,
-        jobs,
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      });
+      // What the install step put into the tree (node_modules) is not a write of the generator.
+      before = await listTree(dir);
+      if (executor.installFailure) {
+        installFailed = makeReason(
+          'install_failed',
+          null,
+          `${executor.installFailure}; no seed was run`,
+        );
+      }
+      const all = executor.installFailure
+        ? []
+        : await runSeeds({
+            executor,
+            submissionDir: dir,
+            entrypoint,
+            seeds: options.seeds,
+            limits: options.limits,
+            variations,
+            jobs,
+            ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+          });
       for (const runs of all) {
         const assessed = await assessSeed({
           runs,
@@ -242,6 +267,8 @@ async function checkTree(
     );
   }
   reasons.push(...requirements);
+  // After the requirements: it is what an unmet one (a wheel not vendored) leads to.
+  if (installFailed) reasons.push(installFailed);
   const { limits } = options;
   return {
     schema: 'rpe-report/2',

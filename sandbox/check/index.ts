@@ -5,6 +5,7 @@ export {
   toolkitVersion,
   type CheckExecutor,
   type CheckSubmissionOptions,
+  type CreateCheckExecutor,
 } from './check-submission.js';
 export { runSeeds, type CheckProgress, type SeedRuns } from './run-seeds.js';
 export { assessSeed, runReport } from './assess-seed.js';

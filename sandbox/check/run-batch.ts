@@ -254,8 +254,8 @@ export async function runBatch(options: BatchOptions): Promise<{
         jobs: engine.jobs,
         source: ready.origin,
         setsDir: attemptDir,
-        createExecutor: async (entrypoint, tree) =>
-          limitExecutor(await engine.createExecutor(entrypoint, tree), runs),
+        createExecutor: async (entrypoint, tree, context) =>
+          limitExecutor(await engine.createExecutor(entrypoint, tree, context), runs),
       });
       return async () => {
         await keepSets(attemptDir, reportDir);

@@ -7,7 +7,7 @@ import { ENV_VARIATIONS } from '../run/env-variations.js';
 import type { Entrypoint, Limits, RunStatus } from '../run/executor.js';
 import { hashTree } from '../submission/hash-tree.js';
 import { prepareSubmissionTree } from '../submission/prepare-submission-tree.js';
-import type { CheckExecutor } from './check-submission.js';
+import type { CreateCheckExecutor } from './check-submission.js';
 import { fetchGitSubmission } from './fetch-git-submission.js';
 import { firstDifference, type FirstDifference } from './first-difference.js';
 import { mapConcurrent } from './map-concurrent.js';
@@ -79,7 +79,7 @@ export async function verifyReceipt(options: {
   receipt: string;
   /** The submission folder; by default the path the receipt records. */
   dir?: string;
-  createExecutor: (entrypoint: Entrypoint, submissionDir: string) => Promise<CheckExecutor>;
+  createExecutor: CreateCheckExecutor;
   jobs?: number;
 }): Promise<VerifyResult> {
   const { file, report, schema } = await readReceipt(options.receipt);
@@ -116,6 +116,7 @@ export async function verifyReceipt(options: {
         report,
         schema,
         tree: tree.dir,
+        temporary: tree.selection !== 'in_place',
         entrypoint,
         options,
         from: clone ? 'clone' : 'folder',
@@ -133,10 +134,11 @@ async function rerun(args: {
   report: Report;
   schema: VerifyResult['schema'];
   tree: string;
+  temporary: boolean;
   entrypoint: Entrypoint;
   from: VerifyResult['from'];
   options: {
-    createExecutor: (entrypoint: Entrypoint, dir: string) => Promise<CheckExecutor>;
+    createExecutor: CreateCheckExecutor;
     jobs?: number;
   };
 }): Promise<VerifyResult> {
@@ -144,7 +146,9 @@ async function rerun(args: {
   const actualTree = await hashTree(tree);
   const hashed = report.seeds.filter((s) => s.output_sha256 !== null);
   const limits = receiptLimits(report);
-  const executor = await args.options.createExecutor(entrypoint, tree);
+  const executor = await args.options.createExecutor(entrypoint, tree, {
+    temporary: args.temporary,
+  });
   let seeds: VerifiedSeed[];
   try {
     seeds = await mapConcurrent(hashed, args.options.jobs ?? 1, async (s) => {

@@ -66,7 +66,7 @@ function installNotes(install: InstallOutcome): string[] {
     install.kind === 'pip'
       ? 'requirements.txt installed offline from vendor/ with pip'
       : 'package-lock.json installed offline from the repository with npm ci --omit=dev --offline --ignore-scripts';
-  return [install.ok ? `${what} in ${install.seconds.toFixed(1)} s` : (install.message ?? what)];
+  return install.ok ? [`${what} in ${install.seconds.toFixed(1)} s`] : [];
 }
 
 // The engine's own error, rethrown as one line naming it: the run, not the generator, failed.
@@ -282,6 +282,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     kind: 'docker',
     isolated: true,
     networkTraced: true,
+    installFailure: install.ok ? null : (install.message ?? 'the install step failed'),
     image: { name: ref, id: image.id },
     engine: identity,
     notes: [

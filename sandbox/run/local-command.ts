@@ -51,6 +51,11 @@ async function probePython(): Promise<string> {
   return path;
 }
 
+/** The interpreter behind `python3`, probed once per process. */
+export function localPython(): Promise<string> {
+  return once('python3', probePython);
+}
+
 function tsxLoader(): string {
   try {
     return import.meta.resolve('tsx');
@@ -82,7 +87,7 @@ export async function localCommand(options: {
   let memory: LocalCommand['memory'];
   const heapMb = Math.max(16, Math.floor(limits.memoryBytes / 1024 ** 2));
   if (entrypoint.kind === 'python') {
-    base = [await once('python3', probePython), script];
+    base = [await localPython(), script];
     memory = prlimit ? 'prlimit-address-space' : null;
   } else {
     const loader = entrypoint.kind === 'tsx' ? ['--import', tsxLoader()] : [];

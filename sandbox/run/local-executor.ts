@@ -10,7 +10,8 @@ import { classifyRun, READ_ONLY_HINT } from './classify-run.js';
 import { collectOutput } from './collect-output.js';
 import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
-import { localCommand } from './local-command.js';
+import { installLocally, type LocalInstall } from './install-locally.js';
+import { localCommand, localPython } from './local-command.js';
 import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
 import { isolatedArgv, probeLocalIsolation, type LocalIsolation } from './local-isolation.js';
 import { killMarked, peakMemoryOfTree } from './local-processes.js';
@@ -48,9 +49,27 @@ export async function createLocalExecutor(options: {
   limits: Limits;
   /** 'none' turns the namespaces off (to test the fallback); default: whatever the machine allows. */
   isolation?: 'auto' | 'none';
+  /**
+   * Run the sandbox's install step first (pip from vendor/, npm ci from the lock), as a check
+   * does. Only for a tree that is a temporary copy: npm writes its node_modules into it.
+   */
+  installStep?: boolean;
 }): Promise<Executor & { notes: string[]; generatorToolkit: GeneratorToolkit | null }> {
   const submissionDir = resolve(options.submissionDir);
   const command = await localCommand({ ...options, submissionDir });
+  const installWork = options.installStep ? await mkdtemp(join(tmpdir(), 'rpe-install-')) : null;
+  const install: LocalInstall = installWork
+    ? await installLocally({
+        tree: submissionDir,
+        entrypoint: options.entrypoint,
+        python: localPython,
+        work: installWork,
+      }).catch(async (error: unknown) => {
+        await rm(installWork, { recursive: true, force: true });
+        throw error;
+      })
+    : { kind: 'none', ok: true, pythonPath: null, note: null };
+  const installFailure = install.ok ? null : (install.message ?? 'the install step failed');
   const isolation: LocalIsolation =
     options.isolation === 'none'
       ? { kind: 'none', reason: 'turned off' }
@@ -58,6 +77,22 @@ export async function createLocalExecutor(options: {
 
   async function run(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;
+    if (installFailure) {
+      return {
+        status: 'runtime_error',
+        seed,
+        variation: variation.name,
+        exitCode: null,
+        timedOut: false,
+        oomKilled: false,
+        wallMs: 0,
+        peakMemoryBytes: null,
+        stdoutTail: '',
+        stderrTail: '',
+        message: installFailure,
+        networkAttempts: null,
+      };
+    }
     const work = await mkdtemp(join(tmpdir(), 'rpe-run-'));
     const outRoot = join(work, 'out');
     const home = join(work, 'home');
@@ -85,6 +120,7 @@ export async function createLocalExecutor(options: {
         env: {
           PATH: process.env.PATH ?? '/usr/bin:/bin',
           PYTHONDONTWRITEBYTECODE: '1',
+          ...(install.pythonPath ? { PYTHONPATH: install.pythonPath } : {}),
           ...variationEnv(variation, home),
           [RUN_MARK]: mark,
         },
@@ -181,6 +217,7 @@ export async function createLocalExecutor(options: {
   const probe = command(0, 'items.jsonl');
   const notes = [
     runPlacesNote('<a temporary folder>'),
+    ...(install.note ? [install.note] : []),
     'local mode: the generator ran as a local process, not isolated from the network; network calls are only detected by `rpe sandbox run`',
     isolation.kind === 'namespaces'
       ? 'local mode: the submission tree was read-only and every process a run started ended with it (mount and pid namespaces)'
@@ -196,10 +233,13 @@ export async function createLocalExecutor(options: {
     kind: 'local',
     isolated: false,
     networkTraced: false,
+    installFailure,
     notes,
     generatorToolkit:
       options.entrypoint.kind === 'python' ? null : await readGeneratorToolkit(submissionDir),
     run,
-    dispose: async () => {},
+    dispose: async () => {
+      if (installWork) await rm(installWork, { recursive: true, force: true });
+    },
   };
 }

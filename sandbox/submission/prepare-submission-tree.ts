@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { packagePath, packageRoot, RpeError } from '../../framework/index.js';
+import { packagePath, RpeError } from '../../framework/index.js';
 // The file, not the engine's door: preparing a tree must not load dockerode.
 import { onInterrupt } from '../engine/on-interrupt.js';
 import { copyFolderTree } from './copy-folder-tree.js';
@@ -78,8 +78,8 @@ async function checkoutCommit(dir: string, commit: string, dest: string, work: s
  * with the paths whose working copy differs listed (they are not checked); elsewhere it is a copy
  * of the folder without `.git/`, `node_modules/` and what `.gitignore` excludes. The toolkit's own
  * demonstration generators import it by a relative path, so they are checked where they are.
- * Beside a temporary tree, `node_modules/reverse-poleval` points at this toolkit, as the runner
- * image provides it at `/node_modules`, so a TypeScript generator resolves it the same way.
+ * Nothing of this toolkit is beside a temporary tree: as in the sandbox, a TypeScript generator
+ * resolves only what its own package-lock.json installs.
  */
 export async function prepareSubmissionTree(options: {
   dir: string;
@@ -129,9 +129,6 @@ export async function prepareSubmissionTree(options: {
   };
   const tree = join(work, 'tree');
   try {
-    // What the runner image has at /node_modules: the toolkit, for `import ... from 'reverse-poleval'`.
-    await mkdir(join(work, 'node_modules'));
-    await symlink(packageRoot(), join(work, 'node_modules', 'reverse-poleval'));
     if (top && resolved?.ok) {
       const commit = resolved.stdout.trim();
       await checkoutCommit(dir, commit, tree, work);

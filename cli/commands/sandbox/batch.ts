@@ -84,8 +84,16 @@ export function register(group: Command): void {
         );
       }
       const pool = flags.local ? null : await poolEngines(flags, limits);
-      const local = sandbox.singleBatchEngine('local', jobs ?? 1, (entrypoint, submissionDir) =>
-        sandbox.createLocalExecutor({ submissionDir, entrypoint, limits }),
+      const local = sandbox.singleBatchEngine(
+        'local',
+        jobs ?? 1,
+        (entrypoint, submissionDir, tree) =>
+          sandbox.createLocalExecutor({
+            submissionDir,
+            entrypoint,
+            limits,
+            installStep: tree.temporary,
+          }),
       );
       const bar = progress('submissions', { quiet: flags.json === true });
       const say = (line: string) => {
