@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packagePath } from '../../framework/index.js';
 import { reportSchema, type Report } from '../../sandbox/index.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
 import { commitAll, testGit } from '../test-git.js';
@@ -54,6 +55,29 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
     if (message(local.report)?.includes('Read-only file system'))
       expect(message(local.report)).toMatch(pattern);
     expect([local.code, docker.code]).toEqual([1, 1]);
+  });
+
+  // Where the install step decides, the local check runs it too (pip from vendor/, npm ci from
+  // the lock, nothing of the toolkit beside the tree), so both give the same verdict and reasons.
+  it.each([
+    ['requirements-vendored', fixture('requirements-vendored')],
+    ['requirements-unpinned', fixture('requirements-unpinned')],
+    ['lock-vendored', fixture('lock-vendored')],
+    ['lock-needs-network', fixture('lock-needs-network')],
+    [
+      'imports-toolkit-without-lock',
+      join(packagePath('tests', 'fixtures', 'submissions-docker'), 'imports-toolkit-without-lock'),
+    ],
+  ])('%s: rpe check and rpe sandbox run give the same verdict and reasons', async (_, dir) => {
+    const local = await checkWith('check', dir);
+    const docker = await checkWith('docker', dir);
+    const said = (report: Report) => report.reasons.map((r) => [r.code, r.seed]);
+    expect(said(local.report)).toEqual(said(docker.report));
+    expect(local.report.verdict).toBe(docker.report.verdict);
+    expect(local.code).toBe(docker.code);
+    const installFailed = (report: Report) =>
+      report.reasons.find((r) => r.code === 'install_failed')?.message.split(': ERROR')[0];
+    expect(installFailed(local.report)).toBe(installFailed(docker.report));
   });
 
   it("a Node error's message is its Error: line in the sandbox too", async () => {

@@ -5,6 +5,8 @@ import {
   checkSubmission,
   createLocalExecutor,
   hashTree,
+  reasonClass,
+  REASON_CODES,
   resolveLimits,
   type Limits,
   type Report,
@@ -12,6 +14,7 @@ import {
 import { READ_ONLY_HINT } from '../../sandbox/run/classify-run.js';
 import { probeLocalIsolation } from '../../sandbox/run/local-isolation.js';
 import { fixture } from './fixture-paths.js';
+import { REASON_FIXTURES } from './reason-fixtures.js';
 
 const SEEDS = [0, 1];
 
@@ -31,8 +34,14 @@ async function check(
     seeds,
     limits: resolved,
     jobs: 2,
-    createExecutor: (entrypoint, submissionDir) =>
-      createLocalExecutor({ submissionDir, entrypoint, limits: resolved, isolation }),
+    createExecutor: (entrypoint, submissionDir, tree) =>
+      createLocalExecutor({
+        submissionDir,
+        entrypoint,
+        limits: resolved,
+        isolation,
+        installStep: tree.temporary,
+      }),
   });
   return { report, before };
 }
@@ -87,25 +96,55 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     await expectUnchanged(name, report, before);
   });
 
+  it('has a fixture for every reason code of the table', () => {
+    expect(Object.keys(REASON_FIXTURES).sort()).toEqual([...REASON_CODES].sort());
+  });
+
+  it.each(
+    REASON_CODES.filter((code) => !REASON_FIXTURES[code].sandboxOnly).map(
+      (code) => [code, REASON_FIXTURES[code]] as const,
+    ),
+  )('%s is reached by its fixture, with nothing else of its class', async (code, row) => {
+    const { report, before } = await check(row.fixture, row.limits);
+    const cls = reasonClass(code);
+    expect(report.verdict).toBe(cls);
+    const ofClass = new Set(report.reasons.filter((r) => r.class === cls).map((r) => r.code));
+    expect([...ofClass].sort()).toEqual([code, ...(row.also ?? [])].sort());
+    await expectUnchanged(row.fixture, report, before);
+  });
+
   it.each([
-    ['no-entrypoint', 'entrypoint_missing', {}],
-    ['sleep-forever', 'timeout', { timeoutSeconds: 2 }],
-    ['memory-bomb', 'memory_limit', { memoryBytes: 256 * 1024 ** 2 }],
-    ['fork-bomb', 'runtime_error', {}],
-    ['write-outside-output', 'runtime_error', {}],
-    ['symlink-output', 'unsafe_output', {}],
-    ['huge-output', 'output_limit', { outputBytes: 1024 ** 2 }],
-    ['no-output', 'no_output', {}],
-    ['runtime-error', 'runtime_error', {}],
-    ['node-error', 'runtime_error', {}],
-    ['writes-into-tree', 'tree_write', {}],
-    ['invalid-items', 'invalid_items', {}],
-    ['static-list', 'seed_overlap', {}],
-  ] as const)('%s earns %s and nothing else', async (name, code, limits) => {
-    const { report, before } = await check(name, limits);
+    ['fork-bomb', 'runtime_error'],
+    ['write-outside-output', 'runtime_error'],
+    ['node-error', 'runtime_error'],
+  ] as const)('%s earns %s and nothing else', async (name, code) => {
+    const { report, before } = await check(name);
     expect(report.verdict).toBe('disqualified');
     expect(codes(report)).toEqual([code]);
     await expectUnchanged(name, report, before);
+  });
+
+  it.each(['requirements-vendored', 'lock-vendored'])(
+    '%s is eligible: the install step runs locally as in the sandbox, offline from vendor/',
+    async (name) => {
+      const { report, before } = await check(name);
+      expect(report.reasons).toEqual([]);
+      expect(report.notes.join('\n')).toMatch(/install step as in the sandbox: `(pip|npm) /);
+      for (const seed of report.seeds) expect(seed).toMatchObject({ status: 'ok', n_items: 60 });
+      await expectUnchanged(name, report, before);
+    },
+  );
+
+  it('a failed install step is install_failed, and no seed runs', async () => {
+    const { report } = await check('requirements-unpinned');
+    expect(report.seeds).toEqual([]);
+    expect(report.reasons.at(-1)).toMatchObject({
+      code: 'install_failed',
+      class: 'incomplete',
+      message: expect.stringMatching(
+        /^install step failed \(exit 1\): pip install --no-index --find-links vendor -r requirements.txt: ERROR: .*pyyaml.*; no seed was run$/,
+      ),
+    });
   });
 
   it.each(['reads-data-relative', 'socketpair-multiprocessing', 'network-urllib-caught'])(
@@ -164,16 +203,6 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
       expect(await processesWith('sleep 21.0417')).toEqual([]);
     },
   );
-  it.each([
-    ['data-hash-missing', 'data_hash_missing'],
-    ['data-hash-mismatch', 'data_hash_mismatch'],
-  ] as const)('%s is incomplete with %s, which no longer disqualifies', async (name, code) => {
-    const { report } = await check(name);
-    expect(report.verdict).toBe('incomplete');
-    expect(codes(report)).toEqual([]);
-    expect(report.reasons.find((r) => r.code === code)).toMatchObject({ class: 'incomplete' });
-  });
-
   it("gives a Node error's message as its Error: line and the generator's frame", async () => {
     const { report } = await check('node-error');
     expect(report.reasons[0]?.message).toBe(
