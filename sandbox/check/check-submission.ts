@@ -103,6 +103,20 @@ function uncommittedWarning(tree: PreparedTree): Warning[] {
   ];
 }
 
+// The task documents one command, `python generate.py --seed N --out items.jsonl`: a tree whose
+// entrypoint is another relies on the organisers running it too, which the team should confirm.
+function entrypointWarning(entrypoint: Entrypoint | null): Warning[] {
+  if (!entrypoint || entrypoint.kind === 'python') return [];
+  return [
+    {
+      code: 'entrypoint_not_python',
+      seed: null,
+      line: null,
+      message: `the entrypoint is ${entrypoint.file}: the task documents \`python generate.py --seed N --out items.jsonl\`; confirm with the organisers that they run ${entrypoint.file}, or add a generate.py that runs it`,
+    },
+  ];
+}
+
 /**
  * Checks a Track 2 submission the way the organisers do, on the tree they would receive (the
  * commit, in a git repository): the submission requirements (files, licence, data hash,
@@ -162,7 +176,7 @@ async function checkTree(
     requirements.push(makeReason(dataHash.code, null, dataHash.message ?? dataHash.code));
   }
   const reasons: Reason[] = [];
-  const warnings: Warning[] = uncommittedWarning(tree);
+  const warnings: Warning[] = [...uncommittedWarning(tree), ...entrypointWarning(entrypoint)];
   const seeds: SeedReport[] = [];
   const notes: string[] = [...tree.notes];
   const inputs = new Map<number, string[]>();

@@ -93,6 +93,10 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
       expect(seed.runs.map((r) => r.variation)).toEqual(['a', 'b']);
     }
     expect(report.overlap).toEqual([{ a: 0, b: 1, jaccard: 0 }]);
+    // The task documents only `python generate.py`: another entrypoint is said, not held against.
+    expect(report.warnings.map((w) => w.code)).toEqual(
+      name === 'good-python' ? [] : ['entrypoint_not_python'],
+    );
     await expectUnchanged(name, report, before);
   });
 
