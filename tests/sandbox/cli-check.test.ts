@@ -156,6 +156,22 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     expect(edited.stdout).toMatch(/seed 5\tDIFFERENT/);
   });
 
+  it('verify: a receipt whose seeds never ran (a failed install step) says they were not re-run', async () => {
+    const reportDir = join(tmp, 'receipt-install');
+    const checked = await rpe([
+      'check',
+      fixture('requirements-unpinned'),
+      '--seeds',
+      '3,4',
+      '--report-dir',
+      reportDir,
+    ]);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toMatch(/^reason\tinstall_failed \(incomplete\)\t/m);
+    const verified = await rpe(['sandbox', 'verify', reportDir]);
+    expect(verified.stdout).toMatch(/^not re-run\t3, 4 \(no output hash in the receipt\)$/m);
+  });
+
   it('check: Ctrl-C kills the running generators and leaves nothing behind', async () => {
     const child = execa(
       process.execPath,
