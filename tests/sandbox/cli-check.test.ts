@@ -168,6 +168,9 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     ]);
     expect(checked.code).toBe(1);
     expect(checked.stdout).toMatch(/^reason\tinstall_failed \(incomplete\)\t/m);
+    expect(readFileSync(join(reportDir, 'report.md'), 'utf8')).toContain(
+      '## Seeds\n\nNo seed ran (asked for: 3, 4).\n',
+    );
     const verified = await rpe(['sandbox', 'verify', reportDir]);
     expect(verified.stdout).toMatch(/^not re-run\t3, 4 \(no output hash in the receipt\)$/m);
   });
