@@ -58,6 +58,11 @@ export async function createLocalExecutor(options: {
   const submissionDir = resolve(options.submissionDir);
   const command = await localCommand({ ...options, submissionDir });
   const installWork = options.installStep ? await mkdtemp(join(tmpdir(), 'rpe-install-')) : null;
+  const removeInstallWork = async () => {
+    if (installWork) await rm(installWork, { recursive: true, force: true });
+  };
+  // pip's target and npm's cache go with the check, on Ctrl-C too.
+  const releaseInstallWork = installWork ? onInterrupt(removeInstallWork) : () => undefined;
   const install: LocalInstall = installWork
     ? await installLocally({
         tree: submissionDir,
@@ -65,7 +70,8 @@ export async function createLocalExecutor(options: {
         python: localPython,
         work: installWork,
       }).catch(async (error: unknown) => {
-        await rm(installWork, { recursive: true, force: true });
+        releaseInstallWork();
+        await removeInstallWork();
         throw error;
       })
     : { kind: 'none', ok: true, pythonPath: null, note: null };
@@ -239,7 +245,8 @@ export async function createLocalExecutor(options: {
       options.entrypoint.kind === 'python' ? null : await readGeneratorToolkit(submissionDir),
     run,
     dispose: async () => {
-      if (installWork) await rm(installWork, { recursive: true, force: true });
+      releaseInstallWork();
+      await removeInstallWork();
     },
   };
 }

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -176,6 +184,9 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
   });
 
   it('check: Ctrl-C kills the running generators and leaves nothing behind', async () => {
+    // Its own TMPDIR, to see that the checked tree and the install step's folder go too.
+    const temp = join(tmp, 'interrupted-tmp');
+    mkdirSync(temp);
     const child = execa(
       process.execPath,
       [
@@ -187,7 +198,7 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
         '--timeout',
         '90',
       ],
-      { reject: false },
+      { reject: false, env: { TMPDIR: temp } },
     );
     // The generator runs from a temporary copy of the tree: its seeds tell it apart.
     const running = async (): Promise<boolean> =>
@@ -199,6 +210,7 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     expect(result.signal ?? result.exitCode).toBeTruthy();
     await sleep(500);
     expect(await running()).toBe(false);
+    expect(readdirSync(temp)).toEqual([]);
   });
 
   it('verify: exit 2 for a file that is not a report', async () => {
