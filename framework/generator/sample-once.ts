@@ -3,6 +3,7 @@ import type { Lexicon } from '../lexicon/index.js';
 import type { Rng, StreamKey } from '../random/index.js';
 import { TASK_LIMITS, normalize, type Item } from '../rules/index.js';
 import type { Family, Rejection, SampleContext, SampledItem } from './define-generator.js';
+import { raisedAt } from './raised-at.js';
 
 // The shape sample() must return; the rules themselves are checked once over the whole set.
 function shapeError(value: unknown): string | null {
@@ -83,10 +84,14 @@ export function sampleOnce(
       return { rejected: `lexicon ${error.code}` };
     if (isRpeError(error) && error.code === 'impure_generator') throw error;
     const message = error instanceof Error ? error.message : String(error);
-    throw new RpeError('family_failed', `${where(key)}: sample() threw: ${message}`, {
-      exitCode: 1,
-      cause: error,
-    });
+    throw new RpeError(
+      'family_failed',
+      `${where(key)}: sample() threw: ${message}${raisedAt(error)}`,
+      {
+        exitCode: 1,
+        cause: error,
+      },
+    );
   }
   if (result instanceof Promise) {
     throw new RpeError(

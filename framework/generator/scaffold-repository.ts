@@ -197,8 +197,8 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
       AUTHORS: 'the authors of this repository',
       PROVENANCE_HINT:
         options.lang === 'ts'
-          ? '`npx rpe provenance .` prints the families as declared in generator.ts.'
-          : '`npx rpe provenance .` prints the families as declared in generate.py.',
+          ? '`rpe provenance .` prints the families as declared in generator.ts (the README says how to run `rpe`).'
+          : '`rpe provenance .` prints the families as declared in generate.py (the README says how to run `rpe`).',
     };
     for (const file of FILLED) fill(join(staging, file), values);
     if (options.lang === 'ts') await writePackageLock(staging);

@@ -128,7 +128,9 @@ export function checkDeclaredDataHash(repo: string): DataHashCheck {
   } catch (error) {
     // data_missing here means data is a file; data_unreadable is a broken environment.
     if (!isRpeError(error) || (error.exitCode === 2 && error.code !== 'data_missing')) throw error;
-    return result({ ...base, code: 'data_unsafe_entry', message: error.message });
+    // Paths as the repository names them, not where a check copied it.
+    const message = error.message.split(`${join(repo, '.')}/`).join('');
+    return result({ ...base, code: 'data_unsafe_entry', message });
   }
   const actual = hashed.hash;
   const withActual = { ...base, actual };

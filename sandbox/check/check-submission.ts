@@ -54,8 +54,6 @@ export type CheckExecutor = Executor & {
   engine?: EngineRecord;
   notes?: string[];
   generatorToolkit?: Report['generator_toolkit'];
-  /** Top-level paths of the tree its install step made before the runs: not the generator's. */
-  installedPaths?: string[];
 };
 
 export interface CheckSubmissionOptions {
@@ -63,8 +61,10 @@ export interface CheckSubmissionOptions {
   seeds: readonly number[];
   limits: Limits;
   /**
-   * Creates the executor once the tree to check is prepared: `submissionDir` is that tree (a
-   * temporary copy), which is what the executor must run. It is disposed when the check ends.
+   * Creates the executor once the tree to check is prepared: `submissionDir` is that tree, which
+   * is what the executor must run; `tree.temporary` says it is a copy the check owns (so an
+   * install step may write its node_modules there), not the folder itself (`in_place`). It is
+   * disposed when the check ends.
    */
   createExecutor: ExecutorFactory;
   /** Runs in flight at once (default: the number of cores). */
@@ -108,6 +108,20 @@ function uncommittedWarning(tree: PreparedTree): Warning[] {
       seed: null,
       line: null,
       message: `${tree.uncommittedTotal} path(s) differ from commit ${tree.commit?.slice(0, 12)} and were NOT checked (${tree.uncommitted.join(', ')}${more}); commit them: the organisers receive the commit`,
+    },
+  ];
+}
+
+// The task documents one command, `python generate.py --seed N --out items.jsonl`: a tree whose
+// entrypoint is another relies on the organisers running it too, which the team should confirm.
+function entrypointWarning(entrypoint: Entrypoint | null): Warning[] {
+  if (!entrypoint || entrypoint.kind === 'python') return [];
+  return [
+    {
+      code: 'entrypoint_not_python',
+      seed: null,
+      line: null,
+      message: `the entrypoint is ${entrypoint.file}: the task documents \`python generate.py --seed N --out items.jsonl\`; confirm with the organisers that they run ${entrypoint.file}, or add a generate.py that runs it`,
     },
   ];
 }
@@ -156,8 +170,10 @@ async function checkTree(
   const dir = tree.dir;
   const variations = options.variations ?? ENV_VARIATIONS;
   const jobs = Math.max(1, options.jobs ?? availableParallelism());
-  const before = await listTree(dir);
-  const treeHash = hashListing(before);
+  // The tree as checked out: its hash is the receipt's, whatever an install step adds later.
+  const checkedOut = await listTree(dir);
+  const treeHash = hashListing(checkedOut);
+  let before = checkedOut;
   const dataHash = checkDeclaredDataHash(dir);
   const detection = await detectEntrypoint(dir);
   const entrypoint = detection.entrypoint;
@@ -169,7 +185,7 @@ async function checkTree(
     requirements.push(makeReason(dataHash.code, null, dataHash.message ?? dataHash.code));
   }
   const reasons: Reason[] = [];
-  const warnings: Warning[] = uncommittedWarning(tree);
+  const warnings: Warning[] = [...uncommittedWarning(tree), ...entrypointWarning(entrypoint)];
   const seeds: SeedReport[] = [];
   const notes: string[] = [...tree.notes];
   const inputs = new Map<number, string[]>();
@@ -178,7 +194,7 @@ async function checkTree(
   let generatorToolkit: Report['generator_toolkit'] = null;
   let image: Report['image'] = { name: 'none', id: null };
   let engine: EngineRecord | null = null;
-  let installed: string[] = [];
+  let installFailed: Reason | null = null;
   if (detection.ignored.length > 0 && entrypoint) {
     notes.push(`${entrypoint.file} runs; ${detection.ignored.join(', ')} ignored (lower priority)`);
   }
@@ -197,18 +213,28 @@ async function checkTree(
       generatorToolkit = executor.generatorToolkit ?? null;
       image = executor.image ?? { name: `local ${entrypoint.kind}`, id: null };
       engine = executor.engine ?? null;
-      installed = executor.installedPaths ?? [];
       notes.push(...(executor.notes ?? []));
-      const all = await runSeeds({
-        executor,
-        submissionDir: dir,
-        entrypoint,
-        seeds: options.seeds,
-        limits: options.limits,
-        variations,
-        jobs,
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      });
+      // What the install step put into the tree (node_modules) is not a write of the generator.
+      before = await listTree(dir);
+      if (executor.installFailure) {
+        installFailed = makeReason(
+          'install_failed',
+          null,
+          `${executor.installFailure}; no seed was run`,
+        );
+      }
+      const all = executor.installFailure
+        ? []
+        : await runSeeds({
+            executor,
+            submissionDir: dir,
+            entrypoint,
+            seeds: options.seeds,
+            limits: options.limits,
+            variations,
+            jobs,
+            ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+          });
       for (const runs of all) {
         const assessed = await assessSeed({
           runs,
@@ -253,12 +279,7 @@ async function checkTree(
   const gold = collectGoldWarnings(itemsBySeed);
   warnings.push(...gold.warnings);
   notes.push(...gold.notes);
-  const ours = (path: string) =>
-    installed.some((top) => path === top || path.startsWith(`${top}/`));
-  const changed = diffListings(
-    before.filter((e) => !ours(e.path)),
-    (await listTree(dir)).filter((e) => !ours(e.path)),
-  );
+  const changed = diffListings(before, await listTree(dir));
   if (changed.length > 0 && !reasons.some((r) => r.code === 'tree_write')) {
     reasons.push(
       makeReason(
@@ -269,6 +290,8 @@ async function checkTree(
     );
   }
   reasons.push(...requirements);
+  // After the requirements: it is what an unmet one (a wheel not vendored) leads to.
+  if (installFailed) reasons.push(installFailed);
   const { limits } = options;
   return {
     schema: 'rpe-report/2',

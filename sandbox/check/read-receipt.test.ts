@@ -72,6 +72,30 @@ describe('readReceipt', () => {
     expect(report.submission).toMatchObject({ selection: 'in_place', tree_hash: 'sha256:t' });
   });
 
+  it('reads a first-schema install failure, a runtime_error of every seed, as one install_failed', async () => {
+    const failed = (seed: number) => ({
+      code: 'runtime_error',
+      seed,
+      message: `seed ${seed}: install step failed (exit 1): pip install --no-index --find-links vendor -r requirements.txt: ERROR: no pyyaml`,
+    });
+    const { report } = await readReceipt(
+      write('v1-install.json', { ...V1, reasons: [failed(0), failed(1)] }),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(report.reasons).toEqual([
+      {
+        code: 'install_failed',
+        class: 'incomplete',
+        seed: null,
+        message:
+          'install step failed (exit 1): pip install --no-index --find-links vendor -r requirements.txt: ERROR: no pyyaml; no seed was run',
+      },
+    ]);
+    const crash = { code: 'runtime_error', seed: 0, message: 'seed 0: exited with code 1: boom' };
+    const other = await readReceipt(write('v1-crash.json', { ...V1, reasons: [crash] }));
+    expect(other.report.reasons).toMatchObject([{ code: 'runtime_error', class: 'disqualified' }]);
+  });
+
   it('says plainly it cannot read a schema it does not know', async () => {
     await expect(readReceipt(write('v9.json', { ...V1, schema: 'rpe-report/9' }))).rejects.toThrow(
       /is a report of schema rpe-report\/9, which this toolkit cannot read \(it reads rpe-report\/1, rpe-report\/2\)/,

@@ -8,14 +8,30 @@ import { reportSchema, reportSchemaV1, type Report, type ReportV1 } from './repo
 /** The schemas this toolkit reads; a receipt of any other is refused with a clear line. */
 export const READABLE_SCHEMAS = ['rpe-report/1', 'rpe-report/2'] as const;
 
+// The first schema's runtime_error of a failed install step: every seed had one, same message.
+const V1_INSTALL = /^seed \d+: (install step (failed|refused|timed out).*)$/s;
+
+// A first-schema reason under today's codes: a failed install step is install_failed, once.
+function upgradeReasons(old: ReportV1['reasons']): Report['reasons'] {
+  const reasons: Report['reasons'] = [];
+  for (const r of old) {
+    const install = r.code === 'runtime_error' ? V1_INSTALL.exec(r.message) : null;
+    if (!install) reasons.push(makeReason(r.code, r.seed, r.message));
+    else if (!reasons.some((x) => x.code === 'install_failed'))
+      reasons.push(makeReason('install_failed', null, `${install[1]}; no seed was run`));
+  }
+  return reasons;
+}
+
 /**
  * A first-schema report in the current shape: each reason gets its class from today's table and
  * the verdict is recomputed from them (so a receipt that was `disqualified` only for a data hash
- * reads as `incomplete`); what the first schema did not record is empty. The tree it hashed was
- * the folder as it was, so it is re-created in place.
+ * reads as `incomplete`, and one whose install step failed reads as `install_failed`); what the
+ * first schema did not record is empty. The tree it hashed was the folder as it was, so it is
+ * re-created in place.
  */
 export function upgradeReport(old: ReportV1): Report {
-  const reasons = old.reasons.map((r) => makeReason(r.code, r.seed, r.message));
+  const reasons = upgradeReasons(old.reasons);
   return {
     ...old,
     schema: 'rpe-report/2',

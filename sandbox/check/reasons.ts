@@ -37,7 +37,7 @@ export const REASONS = {
   },
   runtime_error: {
     class: 'disqualified',
-    what: 'the generator exited with an error (the message is its exception), or the install step failed',
+    what: 'the generator exited with an error (the message is its exception)',
     fix: 'run `python generate.py --seed N --out items.jsonl` (or the .ts/.js) yourself and fix the exception',
   },
   output_limit: {
@@ -122,8 +122,13 @@ export const REASONS = {
   },
   lock_needs_network: {
     class: 'incomplete',
-    what: 'package-lock.json installs packages from the network, which the sandbox does not have',
-    fix: 'keep runtime dependencies as file: tarballs in vendor/ (rpe init --lang ts vendors the toolkit so), or only devDependencies (the runner has tsx, and no toolkit)',
+    what: 'package-lock.json (or package.json without a lock) installs packages from the network, which the sandbox does not have',
+    fix: 'keep runtime dependencies as file: tarballs in vendor/ (`npm pack`, then `npm install ./vendor/<tarball>`; rpe init --lang ts vendors the toolkit so), tools such as tsx as devDependencies (the runner has tsx, and no toolkit), and commit package-lock.json',
+  },
+  install_failed: {
+    class: 'incomplete',
+    what: "the offline install step (pip from vendor/, or npm ci from the lock) failed or was refused, so no seed could run; the task's organisers install dependencies before the network is cut",
+    fix: 'make `pip install --no-index --find-links vendor -r requirements.txt` (or `npm ci --omit=dev --offline`) work in a fresh clone without the network; the message is the install step’s error',
   },
 } as const satisfies Record<string, ReasonInfo>;
 

@@ -82,10 +82,14 @@ export function renderReportMarkdown(report: Report): string {
   out.push('', '## Warnings', '');
   out.push(...warningLines(report.warnings));
   out.push('', '## Seeds', '');
-  out.push(
-    '| seed | status | items | format | deterministic | wall time | peak memory | sha256 | set |',
-  );
-  out.push('| ---: | --- | ---: | --- | --- | ---: | ---: | --- | --- |');
+  // No entrypoint or a failed install step: nothing ran, which an empty table would hide.
+  if (report.seeds.length === 0)
+    out.push(`No seed ran (asked for: ${report.requested_seeds.join(', ')}).`);
+  else
+    out.push(
+      '| seed | status | items | format | deterministic | wall time | peak memory | sha256 | set |',
+      '| ---: | --- | ---: | --- | --- | ---: | ---: | --- | --- |',
+    );
   for (const s of report.seeds) {
     const format = s.format_ok === null ? null : s.format_ok ? 'ok' : `${s.errors.length} errors`;
     const det = s.deterministic === null ? null : s.deterministic ? 'yes' : 'no';

@@ -40,7 +40,7 @@ export interface VerifyResult {
   from: 'folder' | 'clone';
   tree_hash: { expected: string; actual: string; same: boolean };
   seeds: VerifiedSeed[];
-  /** Seeds the receipt holds no output hash for (they failed or differed): not re-run. */
+  /** Seeds the receipt holds no output hash for (they failed, differed or never ran): not re-run. */
   skipped: number[];
 }
 
@@ -196,6 +196,8 @@ async function rerun(args: {
     from: args.from,
     tree_hash,
     seeds,
-    skipped: report.seeds.filter((s) => s.output_sha256 === null).map((s) => s.seed),
+    // Every seed asked for that gave no hash: those that failed or differed, and those that never
+    // ran (no entrypoint, a failed install step).
+    skipped: report.requested_seeds.filter((seed) => !hashed.some((s) => s.seed === seed)),
   };
 }

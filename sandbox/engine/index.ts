@@ -92,14 +92,7 @@ export {
   type TreeVolumes,
   type TreeVolumesOptions,
 } from './create-tree-volumes.js';
-export { checkNpmLock, type NpmLockCheck } from './check-npm-lock.js';
 export { installDependencies, DEPS_DIR, type InstallOptions } from './install-dependencies.js';
-export {
-  installNotes,
-  planInstall,
-  type InstallPlan,
-  type InstallOutcome,
-} from './plan-install.js';
 export {
   diagnoseEnvironment,
   type Diagnosis,

@@ -6,7 +6,7 @@ import {
   pipInstallArgs,
   type InstallOutcome,
   type InstallPlan,
-} from './plan-install.js';
+} from '../submission/plan-install.js';
 import { RUN_USER, startSandbox } from './start-sandbox.js';
 
 /** Where the install layer is mounted in runs; PYTHONPATH points at its python folder. */
@@ -32,7 +32,7 @@ export interface InstallOptions {
  * wheels from requirements.txt with pip into the deps volume, or package-lock.json with `npm ci
  * --omit=dev --offline --ignore-scripts` into the tree volume's node_modules, from the tarballs
  * the tree holds. A lock that needs the network was refused by the plan, naming the package. A
- * failure is an outcome, reported by the runs.
+ * failure is an outcome: the check reports it as `install_failed` and makes no run.
  */
 export async function installDependencies(
   engine: Engine,

@@ -11,12 +11,10 @@ import {
   DEPS_DIR,
   inspectImage,
   installDependencies,
-  installNotes,
   isEngineFailure,
   onInterrupt,
   OUTPUT_DIR,
   packTree,
-  planInstall,
   readEngineFacts,
   removeOwned,
   RUN_UID,
@@ -26,11 +24,11 @@ import {
   sweepLeftovers,
   TRACE_DIR,
   type Engine,
-  type InstallOutcome,
   type Sandbox,
   type TreeVolumes,
   tailText,
 } from '../engine/index.js';
+import { installNotes, planInstall, type InstallOutcome } from '../submission/plan-install.js';
 import { dockerRunOutcome, networkAttemptsOf, OUTPUT_SLACK } from './docker-run-outcome.js';
 import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
@@ -273,6 +271,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     kind: 'docker',
     isolated: true,
     networkTraced: true,
+    installFailure: install.ok ? null : (install.message ?? 'the install step failed'),
     image: { name: ref, id: image.id },
     engine: identity,
     notes: [

@@ -110,6 +110,11 @@ export interface Executor {
   readonly isolated: boolean;
   /** Whether every run's network calls are traced (RunResult.networkAttempts is never null). */
   readonly networkTraced: boolean;
+  /**
+   * Why the install step (pip from vendor/, npm ci from the lock) failed, when it did: nothing
+   * the generator needs is there, so a check makes no run. A run asked for anyway fails with it.
+   */
+  readonly installFailure?: string | null;
   run(request: RunRequest): Promise<RunResult>;
   /** Releases everything this executor created (containers, temporary folders). */
   dispose(): Promise<void>;

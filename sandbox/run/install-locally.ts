@@ -5,7 +5,6 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 import { RpeError } from '../../framework/errors.js';
-// The file, not the engine's door: a local check must not load dockerode.
 import {
   installerOutcome,
   NPM_CI,
@@ -13,7 +12,7 @@ import {
   pipInstallArgs,
   planInstall,
   type InstallOutcome,
-} from '../engine/plan-install.js';
+} from '../submission/plan-install.js';
 import type { Entrypoint } from './executor.js';
 import { localPython } from './local-command.js';
 
@@ -39,8 +38,8 @@ function npmArgv(): string[] {
  * `package-lock.json` with `npm ci --omit=dev --offline --ignore-scripts` into the tree's
  * `node_modules` (a temporary copy), with an empty cache and home, so nothing comes from the
  * network or from what this machine has installed. A lock that needs the network is refused with
- * the sandbox's message. A failed install is an outcome; a missing installer is a broken
- * environment.
+ * the sandbox's message. A failed or refused install is an outcome (the check's `install_failed`);
+ * a missing installer is a broken environment (`installer_missing`).
  */
 export async function installLocally(options: {
   tree: string;

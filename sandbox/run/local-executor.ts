@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 // The file, not the engine's door: the local executor must not load dockerode.
 import { onInterrupt } from '../engine/on-interrupt.js';
-import { installNotes } from '../engine/plan-install.js';
+import { installNotes } from '../submission/plan-install.js';
 import { classifyRun, READ_ONLY_HINT } from './classify-run.js';
 import { collectOutput } from './collect-output.js';
 import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
@@ -58,14 +58,7 @@ export async function createLocalExecutor(options: {
    * check prepares it.
    */
   install?: boolean;
-}): Promise<
-  Executor & {
-    notes: string[];
-    generatorToolkit: GeneratorToolkit | null;
-    /** Top-level paths of the tree the install step made (not writes of the generator). */
-    installedPaths: string[];
-  }
-> {
+}): Promise<Executor & { notes: string[]; generatorToolkit: GeneratorToolkit | null }> {
   const submissionDir = resolve(options.submissionDir);
   const isolation: LocalIsolation =
     options.isolation === 'none'
@@ -91,11 +84,12 @@ export async function createLocalExecutor(options: {
     if (depsWork) await rm(depsWork, { recursive: true, force: true });
     throw error;
   }
-  const installFailure = install && !install.outcome.ok ? install.outcome.message : undefined;
+  const installFailure =
+    install && !install.outcome.ok ? (install.outcome.message ?? 'the install step failed') : null;
 
   async function run(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;
-    if (installFailure !== undefined)
+    if (installFailure !== null)
       return {
         status: 'runtime_error',
         seed,
@@ -255,10 +249,10 @@ export async function createLocalExecutor(options: {
     kind: 'local',
     isolated: false,
     networkTraced: false,
+    installFailure,
     notes,
     generatorToolkit:
       options.entrypoint.kind === 'python' ? null : await readGeneratorToolkit(submissionDir),
-    installedPaths: install?.outcome.kind === 'npm' ? ['node_modules'] : [],
     run,
     dispose: async () => {
       releaseDeps();

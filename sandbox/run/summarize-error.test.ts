@@ -39,6 +39,27 @@ describe('summarizeError', () => {
     );
   });
 
+  it("does not give a package's frame (tsx's loader) as the generator's", () => {
+    const stderr = [
+      "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'reverse-poleval' imported from /submission/generate.ts",
+      '    at packageResolve (node:internal/modules/esm/resolve:873:9)',
+      '    at nextResolve (node:internal/modules/esm/hooks:748:28)',
+      '    at resolve (file:///opt/rpe/node_modules/tsx/dist/esm/index.mjs?1:2:1799)',
+      '    at resolve (file:///opt/rpe/node_modules/tsx/dist/register-nyXW-TH3.mjs:2:4013)',
+      '',
+      'Node.js v20.20.2',
+    ].join('\n');
+    expect(summarizeError(stderr)).toBe(
+      "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'reverse-poleval' imported from /submission/generate.ts",
+    );
+    const inToolkit = [
+      'Error: no lexeme kot',
+      '    at answer (file:///s/node_modules/reverse-poleval/dist/index.js:9:3)',
+      '    at sample (file:///s/generator.ts:41:12)',
+    ].join('\n');
+    expect(summarizeError(inToolkit)).toBe('Error: no lexeme kot (generator.ts:41)');
+  });
+
   it("gives Python's exception with the last frame of the traceback", () => {
     const stderr = stderrOf(
       'fails.py',

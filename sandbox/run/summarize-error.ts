@@ -55,7 +55,8 @@ function pythonError(lines: string[]): string | null {
   return `${message.join(' ')}${frame ? ` (${frame})` : ''}`;
 }
 
-// The last Node error line of a log, with the first stack frame outside Node's own code.
+// The last Node error line of a log, with the first stack frame of the generator's own code: not
+// Node's (`node:`), and not a package's (`node_modules/`, where tsx's loader and the toolkit are).
 function nodeError(lines: string[]): string | null {
   let index = -1;
   for (let i = lines.length - 1; i >= 0; i--) {
@@ -72,8 +73,9 @@ function nodeError(lines: string[]): string | null {
       if (/^\s+at /.test(lines[i] ?? '')) continue;
       break;
     }
-    if ((match[1] ?? '').startsWith('node:')) continue;
-    where = ` (${basename(match[1] ?? '')}:${match[2]})`;
+    const file = match[1] ?? '';
+    if (file.startsWith('node:') || file.includes('/node_modules/')) continue;
+    where = ` (${basename(file)}:${match[2]})`;
     break;
   }
   return `${lines[index]}${where}`;

@@ -1,91 +1,115 @@
-import { readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
 
 interface LockEntry {
   version?: string;
   resolved?: string;
   dev?: boolean;
-  link?: boolean;
+  optional?: boolean;
+  devOptional?: boolean;
   inBundle?: boolean;
-  bundled?: boolean;
-  dependencies?: Record<string, LockEntry>;
+  link?: boolean;
 }
 
-interface Lock {
-  lockfileVersion?: number;
-  packages?: Record<string, LockEntry>;
-  dependencies?: Record<string, LockEntry>;
-}
+/** What a tree's package.json and package-lock.json ask of the install step. */
+export type NpmLockCheck =
+  | { kind: 'none' }
+  | { kind: 'offline'; packages: number }
+  /** `problems` one per package or fault; `message` says them in one line. */
+  | { kind: 'not_offline'; problems: string[]; message: string };
 
-export interface NpmLockCheck {
-  /** Whether the repository has a package-lock.json at all. */
-  present: boolean;
-  /** Packages the install step would have to fetch: `name@version (from where)`. */
-  fromNetwork: string[];
-  /** Set when the lock cannot be read. */
-  problem: string | null;
-}
+const SHOWN = 5;
+const VENDOR_HINT =
+  'vendor it (npm pack into vendor/, depend on file:vendor/<tarball>) and commit the lock again';
 
-// A package's name from its `packages` key: the last `node_modules/` segment.
-function nameOf(key: string): string {
+function packageName(key: string): string {
   return key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
 }
 
-// Entries the sandbox's install step (`npm ci --omit=dev`) would install, with their name.
-function installed(lock: Lock): { name: string; entry: LockEntry }[] {
-  if (lock.packages) {
-    return Object.entries(lock.packages)
-      .filter(([key]) => key !== '')
-      .map(([key, entry]) => ({ name: nameOf(key), entry }));
-  }
-  const out: { name: string; entry: LockEntry }[] = [];
-  const walk = (deps: Record<string, LockEntry>) => {
-    for (const [name, entry] of Object.entries(deps)) {
-      out.push({ name, entry });
-      if (entry.dependencies) walk(entry.dependencies);
-    }
+// The outcome for problems that keep the install step from working offline, said in one line.
+function notOffline(
+  problems: string[],
+  options: { lead?: string; hint?: string } = {},
+): NpmLockCheck {
+  const shown = problems.slice(0, SHOWN).join('; ');
+  const more = problems.length > SHOWN ? `; and ${problems.length - SHOWN} more` : '';
+  const { lead, hint } = options;
+  return {
+    kind: 'not_offline',
+    problems,
+    message: `${lead ? `${lead}: ` : ''}${shown}${more}${hint ? `; ${hint}` : ''}`,
   };
-  walk(lock.dependencies ?? {});
-  return out;
+}
+
+// Why the install step cannot take one lock entry from the tree, or null when it can.
+function entryProblem(tree: string, name: string, entry: LockEntry): string | null {
+  const resolved = entry.resolved ?? '';
+  if (!resolved.startsWith('file:')) {
+    const from = resolved === '' ? 'a registry' : resolved;
+    return `${name}@${entry.version ?? '?'} comes from ${from}, not from the repository`;
+  }
+  const path = normalize(resolved.slice('file:'.length));
+  if (path.startsWith(`..${sep}`) || path === '..' || path.startsWith(sep))
+    return `${name} resolves to ${resolved}, outside the repository`;
+  if (!existsSync(join(tree, path)))
+    return `${name} resolves to ${path}, which the repository does not hold`;
+  return null;
 }
 
 /**
- * Reads package-lock.json as the sandbox's install step sees it: without the network, every
- * package it installs (devDependencies are left out) must come from a `file:` tarball in the
- * repository, be linked, or ship inside another package. An entry without `resolved` comes from
- * the registry, as npm omits registry addresses on some set-ups.
+ * Reads a tree's package-lock.json without running npm, and says whether the sandbox's install
+ * step (`npm ci --omit=dev --offline`) can install it from what the tree holds: every package it
+ * installs must come from a `file:` path inside the tree (a vendored tarball or folder), be
+ * linked, or travel inside one (bundled). A package from a registry or a git URL needs the
+ * network, which the sandbox never gives; so does a package.json with dependencies and no lock to
+ * pin them. One function for the requirement check and the install step, so they cannot disagree.
  */
-export async function checkNpmLock(dir: string): Promise<NpmLockCheck> {
-  const path = join(dir, 'package-lock.json');
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    return { present: false, fromNetwork: [], problem: null };
-  }
-  let lock: Lock;
-  try {
-    lock = JSON.parse(text) as Lock;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { present: true, fromNetwork: [], problem: `package-lock.json is not JSON (${reason})` };
-  }
-  const fromNetwork: string[] = [];
-  for (const { name, entry } of installed(lock)) {
-    if (entry.dev || entry.link || entry.inBundle || entry.bundled) continue;
-    const resolved = entry.resolved ?? '';
-    if (resolved.startsWith('file:')) {
-      const file = resolve(dir, resolved.slice('file:'.length));
-      const exists = await stat(file).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) fromNetwork.push(`${name} (${resolved} is not in the repository)`);
-      continue;
+export function checkNpmLock(tree: string): NpmLockCheck {
+  const lockPath = join(tree, 'package-lock.json');
+  const manifestPath = join(tree, 'package.json');
+  if (!existsSync(lockPath)) {
+    if (!existsSync(manifestPath)) return { kind: 'none' };
+    let dependencies: Record<string, string> = {};
+    try {
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      dependencies = manifest.dependencies ?? {};
+    } catch (error) {
+      return notOffline([`package.json is not valid JSON (${(error as Error).message})`]);
     }
-    fromNetwork.push(
-      `${name}@${entry.version ?? '?'}${resolved ? ` (${resolved})` : ' (the registry)'}`,
+    const names = Object.keys(dependencies);
+    if (names.length === 0) return { kind: 'none' };
+    return notOffline(
+      [
+        `package.json declares dependencies (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}) but there is no package-lock.json to install them from`,
+      ],
+      { hint: 'commit the lock and the tarballs it points to' },
     );
   }
-  return { present: true, fromNetwork, problem: null };
+  let lock: { lockfileVersion?: number; packages?: Record<string, LockEntry> };
+  try {
+    lock = JSON.parse(readFileSync(lockPath, 'utf8')) as typeof lock;
+  } catch (error) {
+    return notOffline([`package-lock.json is not valid JSON (${(error as Error).message})`]);
+  }
+  if (!lock.packages || (lock.lockfileVersion ?? 1) < 2) {
+    return notOffline([
+      `package-lock.json has lockfileVersion ${lock.lockfileVersion ?? 'none'}: write it again with npm 7 or later`,
+    ]);
+  }
+  let count = 0;
+  const problems: string[] = [];
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    // A key outside node_modules is the target of a `file:` folder link, checked by its link.
+    if (!key.includes('node_modules/')) continue;
+    if (entry.dev || entry.optional || entry.devOptional || entry.inBundle) continue;
+    if (entry.link) continue;
+    count++;
+    const problem = entryProblem(tree, packageName(key), entry);
+    if (problem) problems.push(problem);
+  }
+  if (problems.length > 0)
+    return notOffline(problems, { lead: 'package-lock.json needs the network', hint: VENDOR_HINT });
+  return { kind: 'offline', packages: count };
 }

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/index.js';
-import { checkNpmLock } from './check-npm-lock.js';
 import { checkPythonRequirements } from './check-python-requirements.js';
 import { checkRequirements } from './check-requirements.js';
 import { findPlaceholders } from './find-placeholders.js';
@@ -163,8 +162,8 @@ describe('checkPythonRequirements', () => {
   });
 });
 
-describe('checkNpmLock', () => {
-  it('counts the packages npm ci --omit=dev would fetch: not dev, not a file: tarball in the repository', async () => {
+describe('lock_needs_network', () => {
+  it('lists every package npm ci --omit=dev would fetch: not dev, not a file: tarball in the repository', async () => {
     const lock = {
       lockfileVersion: 3,
       packages: {
@@ -184,18 +183,41 @@ describe('checkNpmLock', () => {
         'node_modules/gone': { version: '1.0.0', resolved: 'file:vendor/gone-1.0.0.tgz' },
       },
     };
-    const dir = tree({ 'package-lock.json': JSON.stringify(lock), 'vendor/mine-1.0.0.tgz': '' });
-    expect(await checkNpmLock(dir)).toEqual({
-      present: true,
-      fromNetwork: [
-        'left-pad@1.3.0 (https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz)',
-        'zod@4.0.0 (the registry)',
-        'gone (file:vendor/gone-1.0.0.tgz is not in the repository)',
-      ],
-      problem: null,
+    const dir = tree({
+      'README.md': '#',
+      LICENSE: MIT,
+      'package-lock.json': JSON.stringify(lock),
+      'vendor/mine-1.0.0.tgz': '',
     });
-    expect(await checkNpmLock(tree({}))).toMatchObject({ present: false, fromNetwork: [] });
-    expect((await checkNpmLock(tree({ 'package-lock.json': '{' }))).problem).toMatch(/not JSON/);
+    const issues = await checkRequirements({ dir, entrypoint: NODE });
+    expect(issues).toEqual([
+      {
+        code: 'lock_needs_network',
+        message:
+          'package-lock.json needs the network: left-pad@1.3.0 comes from https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz, not from the repository; zod@4.0.0 comes from a registry, not from the repository; gone resolves to vendor/gone-1.0.0.tgz, which the repository does not hold; vendor it (npm pack into vendor/, depend on file:vendor/<tarball>) and commit the lock again',
+      },
+    ]);
+  });
+
+  it('is the same fault the install step refuses: dependencies without a lock, an unreadable lock', async () => {
+    const base = { 'README.md': '#', LICENSE: MIT };
+    const codes = async (files: Record<string, string>) =>
+      (await checkRequirements({ dir: tree({ ...base, ...files }), entrypoint: NODE })).map((i) => [
+        i.code,
+        i.message,
+      ]);
+    expect(await codes({ 'package.json': '{"dependencies": {"zod": "^4"}}' })).toEqual([
+      [
+        'lock_needs_network',
+        expect.stringMatching(
+          /^package.json declares dependencies \(zod\) but there is no package-lock.json/,
+        ),
+      ],
+    ]);
+    expect(await codes({ 'package.json': '{"type": "module"}' })).toEqual([]);
+    expect(await codes({ 'package-lock.json': '{' })).toEqual([
+      ['lock_needs_network', expect.stringMatching(/^package-lock.json is not valid JSON/)],
+    ]);
   });
 
   it('makes lock_needs_network an issue of a Node entrypoint only', async () => {
@@ -203,7 +225,10 @@ describe('checkNpmLock', () => {
       'README.md': '#',
       LICENSE: MIT,
       'requirements.txt': '',
-      'package-lock.json': JSON.stringify({ packages: { 'node_modules/a': { version: '1' } } }),
+      'package-lock.json': JSON.stringify({
+        lockfileVersion: 3,
+        packages: { 'node_modules/a': { version: '1' } },
+      }),
     });
     expect((await checkRequirements({ dir, entrypoint: NODE })).map((i) => i.code)).toEqual([
       'lock_needs_network',

@@ -19,3 +19,4 @@ export {
 export { recogniseLicence, type RecognisedLicence } from './recognise-licence.js';
 export { findPlaceholders, type Placeholder } from './find-placeholders.js';
 export { git, tryGit, type GitResult } from './run-git.js';
+export { checkNpmLock, type NpmLockCheck } from './check-npm-lock.js';

@@ -73,6 +73,31 @@ describe.skipIf(!hasData)('rpe init scaffolds under rpe check', { timeout: 240_0
     },
   );
 
+  it.each(['py', 'ts'] as const)(
+    '--lang %s: the scaffold says how to run rpe from where it is, never a bare npx rpe, and ends with the submission steps',
+    async (lang) => {
+      const dir = join(work, `${lang}-instructions`);
+      expect((await rpe(['init', dir, '--lang', lang])).exitCode).toBe(0);
+      const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+      for (const how of [
+        '`node <toolkit>/bin/rpe.js check .`',
+        '`npm install -g <toolkit>`, then `rpe check .`',
+        '`npx -p <toolkit> rpe check .`',
+      ])
+        expect(readme).toContain(how);
+      // `npx rpe ...` asks the npm registry for a package named rpe, which is not this one.
+      for (const file of ['README.md', 'PROVENANCE.md'])
+        expect(readFileSync(join(dir, file), 'utf8')).not.toMatch(/`npx rpe [a-z]/);
+      const last = readme.slice(readme.lastIndexOf('\n## '));
+      expect(last).toMatch(/^\n## Submitting\n/);
+      for (const step of ['git tag v1', 'rev-parse HEAD', 'djstrong', '`eligible`'])
+        expect(last).toContain(step);
+      // The first way works as written, with <toolkit> this checkout.
+      const version = await execa(process.execPath, [join(ROOT, 'bin', 'rpe.js'), '--version']);
+      expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    },
+  );
+
   it('the TypeScript scaffold has typescript and a typecheck script that passes', async () => {
     const dir = join(work, 'ts-typecheck');
     expect((await rpe(['init', dir, '--lang', 'ts'])).exitCode).toBe(0);

@@ -79,6 +79,15 @@ describe.skipIf(!engine || !hasData)('rpe init repositories in the Docker sandbo
     const ts = join(work, 'ts');
     expect((await rpe(['init', py, '--lang', 'py'])).exitCode).toBe(0);
     expect((await rpe(['init', ts, '--lang', 'ts'])).exitCode).toBe(0);
+    // As a team has it after installing: node_modules/ in the working tree (ignored, so not in
+    // the commit), which once failed the sandbox's install step with EACCES.
+    const installed = await execa(
+      'npm',
+      ['ci', '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'],
+      { cwd: ts, reject: false },
+    );
+    expect(installed.exitCode, installed.stderr).toBe(0);
+    expect(existsSync(join(ts, 'node_modules', 'reverse-poleval'))).toBe(true);
     for (const dir of [py, ts]) {
       const untouched = await sandboxRun(dir, 1);
       expect(untouched.verdict).toBe('incomplete');

@@ -30,5 +30,12 @@ describe('Python generator runtime', () => {
     ];
     expect(seen.jsonl).toBe(formatItems(items));
     expect(seen.normalize).toBe(normalize('\u00a0 a\u0085\u001cb\ufb01 '));
+    // A failing sample() is named with the team's own frame, not the runtime's or the stdlib's.
+    expect(seen.raised).toBe(
+      'family "fam", item 1, attempt 1: sample() raised KeyError: \'fam\' (runtime_behaviour.py line 37, in _pick_missing)',
+    );
+    expect(seen.raised_in_stdlib).toMatch(
+      /^family "fam", item 1, attempt 1: sample\(\) raised JSONDecodeError: .* \(runtime_behaviour\.py line 41, in <lambda>\)$/,
+    );
   });
 });

@@ -92,12 +92,17 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
     expect(lines(results[0]?.output)).toEqual(['{"input": "zależność 7", "gold": "tak"}']);
   });
 
-  it('reports a failed install step as runtime_error with the reason', async () => {
-    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'pip-missing-wheel'));
-    expect(results[0]?.status).toBe('runtime_error');
-    expect(results[0]?.message).toMatch(
+  // A check makes no run after a failed install step (install_failed); a run asked for anyway
+  // fails with the install step's message.
+  it('says why the install step failed: installFailure, and a run asked for anyway', async () => {
+    const { results, installFailure } = await runFixture(
+      join(DOCKER_SUBMISSIONS, 'pip-missing-wheel'),
+    );
+    expect(installFailure).toMatch(
       /^install step failed \(exit \d+\): pip install .*rpe-tiny-dep/i,
     );
+    expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.message).toBe(installFailure);
   });
 
   it('installs a package-lock.json offline from the tarballs the repository holds', async () => {
@@ -109,8 +114,11 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
   });
 
   it('refuses a lock that needs the network, naming the package, before anything runs', async () => {
-    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'npm-registry-lock'));
+    const { results, installFailure } = await runFixture(
+      join(DOCKER_SUBMISSIONS, 'npm-registry-lock'),
+    );
     expect(results[0]?.status).toBe('runtime_error');
+    expect(results[0]?.message).toBe(installFailure);
     expect(results[0]?.message).toBe(
       'install step refused: package-lock.json needs the network: is-plain-obj@4.1.0 comes from a registry, not from the repository; vendor it (npm pack into vendor/, depend on file:vendor/<tarball>) and commit the lock again',
     );

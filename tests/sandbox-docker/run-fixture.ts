@@ -19,6 +19,8 @@ export interface FixtureRun {
   image: { name: string; id: string };
   engine: EngineIdentity;
   notes: string[];
+  /** Why the install step failed, or null. */
+  installFailure: string | null;
 }
 
 // Runs `dir` once per variation (seed 7 unless told), then asserts nothing was left behind.
@@ -64,5 +66,11 @@ export async function runFixture(
   expect(await containersOfRun(runId, engine)).toEqual([]);
   expect(await volumesOfRun(runId, engine)).toEqual([]);
   expect(await hashTree(dir)).toBe(before);
-  return { results, image: executor.image, engine: executor.engine, notes: executor.notes };
+  return {
+    results,
+    image: executor.image,
+    engine: executor.engine,
+    notes: executor.notes,
+    installFailure: executor.installFailure ?? null,
+  };
 }

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -192,7 +200,29 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     expect(edited.stdout).toMatch(/seed 5\tDIFFERENT/);
   });
 
+  it('verify: a receipt whose seeds never ran (a failed install step) says they were not re-run', async () => {
+    const reportDir = join(tmp, 'receipt-install');
+    const checked = await rpe([
+      'check',
+      fixture('requirements-unpinned'),
+      '--seeds',
+      '3,4',
+      '--report-dir',
+      reportDir,
+    ]);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toMatch(/^reason\tinstall_failed \(incomplete\)\t/m);
+    expect(readFileSync(join(reportDir, 'report.md'), 'utf8')).toContain(
+      '## Seeds\n\nNo seed ran (asked for: 3, 4).\n',
+    );
+    const verified = await rpe(['sandbox', 'verify', reportDir]);
+    expect(verified.stdout).toMatch(/^not re-run\t3, 4 \(no output hash in the receipt\)$/m);
+  });
+
   it('check: Ctrl-C kills the running generators and leaves nothing behind', async () => {
+    // Its own TMPDIR, to see that the checked tree and the install step's folder go too.
+    const temp = join(tmp, 'interrupted-tmp');
+    mkdirSync(temp);
     const child = execa(
       process.execPath,
       [
@@ -204,7 +234,7 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
         '--timeout',
         '90',
       ],
-      { reject: false },
+      { reject: false, env: { TMPDIR: temp } },
     );
     // The generator runs from a temporary copy of the tree: its seeds tell it apart.
     const running = async (): Promise<boolean> =>
@@ -216,6 +246,7 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     expect(result.signal ?? result.exitCode).toBeTruthy();
     await sleep(500);
     expect(await running()).toBe(false);
+    expect(readdirSync(temp)).toEqual([]);
   });
 
   it('verify: exit 2 for a file that is not a report', async () => {

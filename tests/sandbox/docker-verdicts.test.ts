@@ -97,18 +97,14 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
     ],
     ['npm-vendored', join(DOCKER_SUBMISSIONS, 'npm-vendored'), 'disqualified', ['invalid_items']],
     ['pip-vendored', join(DOCKER_SUBMISSIONS, 'pip-vendored'), 'disqualified', ['invalid_items']],
-    [
-      'npm-registry-lock',
-      join(DOCKER_SUBMISSIONS, 'npm-registry-lock'),
-      'disqualified',
-      ['runtime_error'],
-    ],
-    [
-      'pip-missing-wheel',
-      join(DOCKER_SUBMISSIONS, 'pip-missing-wheel'),
-      'disqualified',
-      ['runtime_error'],
-    ],
+    // An install step that fails (a wheel not in vendor/) or is refused (a lock that needs the
+    // network) is install_failed, with the same message, and no seed runs in either mode.
+    ['npm-registry-lock', join(DOCKER_SUBMISSIONS, 'npm-registry-lock'), 'incomplete', []],
+    ['pip-missing-wheel', join(DOCKER_SUBMISSIONS, 'pip-missing-wheel'), 'incomplete', []],
+    ['requirements-vendored', fixture('requirements-vendored'), 'eligible', []],
+    ['requirements-unpinned', fixture('requirements-unpinned'), 'incomplete', []],
+    ['lock-vendored', fixture('lock-vendored'), 'eligible', []],
+    ['lock-needs-network', fixture('lock-needs-network'), 'incomplete', []],
   ] as const)(
     '%s: rpe check and rpe sandbox run give the same verdict and reasons',
     async (_name, dir, verdict, codes) => {

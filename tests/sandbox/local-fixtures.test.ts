@@ -5,6 +5,8 @@ import {
   checkSubmission,
   createLocalExecutor,
   hashTree,
+  reasonClass,
+  REASON_CODES,
   resolveLimits,
   type Limits,
   type Report,
@@ -13,6 +15,7 @@ import { packagePath } from '../../framework/index.js';
 import { READ_ONLY_HINT } from '../../sandbox/run/classify-run.js';
 import { probeLocalIsolation } from '../../sandbox/run/local-isolation.js';
 import { fixture } from './fixture-paths.js';
+import { REASON_FIXTURES } from './reason-fixtures.js';
 
 const SEEDS = [0, 1];
 
@@ -91,28 +94,64 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
       expect(seed.runs.map((r) => r.variation)).toEqual(['a', 'b']);
     }
     expect(report.overlap).toEqual([{ a: 0, b: 1, jaccard: 0 }]);
+    // The task documents only `python generate.py`: another entrypoint is said, not held against.
+    expect(report.warnings.map((w) => w.code)).toEqual(
+      name === 'good-python' ? [] : ['entrypoint_not_python'],
+    );
     await expectUnchanged(name, report, before);
   });
 
+  it('has a fixture for every reason code of the table', () => {
+    expect(Object.keys(REASON_FIXTURES).sort()).toEqual([...REASON_CODES].sort());
+  });
+
+  it.each(
+    REASON_CODES.filter((code) => !REASON_FIXTURES[code].sandboxOnly).map(
+      (code) => [code, REASON_FIXTURES[code]] as const,
+    ),
+  )('%s is reached by its fixture, with nothing else of its class', async (code, row) => {
+    const { report, before } = await check(row.fixture, row.limits);
+    const cls = reasonClass(code);
+    expect(report.verdict).toBe(cls);
+    const ofClass = new Set(report.reasons.filter((r) => r.class === cls).map((r) => r.code));
+    expect([...ofClass].sort()).toEqual([code, ...(row.also ?? [])].sort());
+    await expectUnchanged(row.fixture, report, before);
+  });
+
   it.each([
-    ['no-entrypoint', 'entrypoint_missing', {}],
-    ['sleep-forever', 'timeout', { timeoutSeconds: 2 }],
-    ['memory-bomb', 'memory_limit', { memoryBytes: 256 * 1024 ** 2 }],
-    ['fork-bomb', 'runtime_error', {}],
-    ['write-outside-output', 'runtime_error', {}],
-    ['symlink-output', 'unsafe_output', {}],
-    ['huge-output', 'output_limit', { outputBytes: 1024 ** 2 }],
-    ['no-output', 'no_output', {}],
-    ['runtime-error', 'runtime_error', {}],
-    ['node-error', 'runtime_error', {}],
-    ['writes-into-tree', 'tree_write', {}],
-    ['invalid-items', 'invalid_items', {}],
-    ['static-list', 'seed_overlap', {}],
-  ] as const)('%s earns %s and nothing else', async (name, code, limits) => {
-    const { report, before } = await check(name, limits);
+    ['fork-bomb', 'runtime_error'],
+    ['write-outside-output', 'runtime_error'],
+    ['node-error', 'runtime_error'],
+  ] as const)('%s earns %s and nothing else', async (name, code) => {
+    const { report, before } = await check(name);
     expect(report.verdict).toBe('disqualified');
     expect(codes(report)).toEqual([code]);
     await expectUnchanged(name, report, before);
+  });
+
+  it.each(['requirements-vendored', 'lock-vendored'])(
+    '%s is eligible: the install step runs locally as in the sandbox, offline from vendor/',
+    async (name) => {
+      const { report, before } = await check(name);
+      expect(report.reasons).toEqual([]);
+      expect(report.notes.join('\n')).toMatch(
+        /(requirements\.txt installed offline from vendor\/ with pip|package-lock\.json installed offline from the repository with npm ci) /,
+      );
+      for (const seed of report.seeds) expect(seed).toMatchObject({ status: 'ok', n_items: 60 });
+      await expectUnchanged(name, report, before);
+    },
+  );
+
+  it('a failed install step is install_failed, and no seed runs', async () => {
+    const { report } = await check('requirements-unpinned');
+    expect(report.seeds).toEqual([]);
+    expect(report.reasons.at(-1)).toMatchObject({
+      code: 'install_failed',
+      class: 'incomplete',
+      message: expect.stringMatching(
+        /^install step failed \(exit 1\): pip install --no-index --find-links vendor -r requirements.txt: ERROR: .*pyyaml.*; no seed was run$/,
+      ),
+    });
   });
 
   it.each(['reads-data-relative', 'socketpair-multiprocessing', 'network-urllib-caught'])(
@@ -161,12 +200,18 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     expect(report.generator_toolkit).toBeNull();
   });
 
-  it('refuses a lock that needs the network with the sandbox words, before anything runs', async () => {
+  it('refuses a lock that needs the network with the sandbox words: install_failed, no seed runs', async () => {
     const dir = packagePath('tests', 'fixtures', 'submissions-docker', 'npm-registry-lock');
     const { report } = await check('npm-registry-lock', {}, 'auto', SEEDS, dir);
-    expect(codes(report)).toEqual(['runtime_error']);
-    expect(report.reasons[0]?.message).toBe(
-      'seed 0: install step refused: package-lock.json needs the network: is-plain-obj@4.1.0 comes from a registry, not from the repository; vendor it (npm pack into vendor/, depend on file:vendor/<tarball>) and commit the lock again',
+    expect(report.verdict).toBe('incomplete');
+    expect(report.seeds).toEqual([]);
+    // The fixture has no README or LICENSE (required_file_missing): what it tests is the lock.
+    expect(report.reasons.map((r) => r.code).filter((c) => c !== 'required_file_missing')).toEqual([
+      'lock_needs_network',
+      'install_failed',
+    ]);
+    expect(report.reasons.at(-1)?.message).toBe(
+      'install step refused: package-lock.json needs the network: is-plain-obj@4.1.0 comes from a registry, not from the repository; vendor it (npm pack into vendor/, depend on file:vendor/<tarball>) and commit the lock again; no seed was run',
     );
   });
 
@@ -212,16 +257,6 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
       expect(await processesWith('sleep 21.0417')).toEqual([]);
     },
   );
-  it.each([
-    ['data-hash-missing', 'data_hash_missing'],
-    ['data-hash-mismatch', 'data_hash_mismatch'],
-  ] as const)('%s is incomplete with %s, which no longer disqualifies', async (name, code) => {
-    const { report } = await check(name);
-    expect(report.verdict).toBe('incomplete');
-    expect(codes(report)).toEqual([]);
-    expect(report.reasons.find((r) => r.code === code)).toMatchObject({ class: 'incomplete' });
-  });
-
   it("gives a Node error's message as its Error: line and the generator's frame", async () => {
     const { report } = await check('node-error');
     expect(report.reasons[0]?.message).toBe(

@@ -7,7 +7,10 @@ attempt; every item is checked with the task's rules; a family that cannot fill 
 the run with a clear error.
 """
 
+import os
 import re
+import sysconfig
+import traceback
 from math import floor
 
 from .estimate import capacity_estimate, expected_set_overlap
@@ -111,6 +114,21 @@ class Context:
         return Rejection(reason)
 
 
+_RUNTIME = os.path.dirname(os.path.abspath(__file__))
+_STDLIB = os.path.abspath(sysconfig.get_paths()["stdlib"])
+
+
+def _raised_at(error):
+    """Where an exception left the team's code: its innermost frame outside this runtime and the
+    standard library (the last frame when there is none), as ' (file line N, in function)'."""
+    frames = traceback.extract_tb(error.__traceback__)
+    own = [f for f in frames if not os.path.abspath(f.filename).startswith((_RUNTIME, _STDLIB))]
+    frame = (own or frames or [None])[-1]
+    if frame is None:
+        return ""
+    return f" ({os.path.basename(frame.filename)} line {frame.lineno}, in {frame.name})"
+
+
 def _sample_once(fam, seed, index, attempt, lexicon):
     where = f'family "{fam.id}", item {index + 1}, attempt {attempt + 1}'
     ctx = Context(seed, fam.id, index, attempt, lexicon)
@@ -121,7 +139,9 @@ def _sample_once(fam, seed, index, attempt, lexicon):
     except GenerationError:
         raise
     except Exception as error:
-        raise GenerationError(f"{where}: sample() raised {type(error).__name__}: {error}") from error
+        raise GenerationError(
+            f"{where}: sample() raised {type(error).__name__}: {error}{_raised_at(error)}"
+        ) from error
     if isinstance(result, Rejection):
         return result
     if not isinstance(result, dict):

@@ -30,4 +30,13 @@ seen["aliases"] = records[0]["item"]["aliases"]
 seen["rejections"] = len(run(lambda ctx: ctx.reject("odd") if ctx.rng.chance(1, 2) else {"input": f"Z {ctx.rng.uint32()}", "gold": "a"}))
 seen["jsonl"] = format_items([{"input": "Zażółć\tgęślą \"jaźń\"\u001f", "gold": "ą", "aliases": []}, {"input": "b", "gold": "c", "aliases": ["d"]}])
 seen["normalize"] = normalize("\u00a0 a\u0085\u001cb\ufb01 ")
+
+
+def _pick_missing(ctx):
+    words = {"kot": "kota"}
+    return {"input": "x", "gold": words[ctx.family]}
+
+
+seen["raised"] = run(_pick_missing)
+seen["raised_in_stdlib"] = run(lambda ctx: {"input": "x", "gold": json.loads("{")})
 json.dump(seen, sys.stdout, ensure_ascii=False)

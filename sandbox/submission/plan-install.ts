@@ -6,7 +6,7 @@ import { checkNpmLock } from './check-npm-lock.js';
 /**
  * The install step's decisions and words, shared by the sandbox (in a container) and the local
  * check (on this machine), so both install the same things the same way and fail with the same
- * message.
+ * message. A step that fails or is refused is the reason `install_failed`, whose message this is.
  */
 
 /** The install of a package-lock.json: from the tree only, no script run, no dev dependency. */
@@ -42,7 +42,11 @@ async function hasRequirements(tree: string): Promise<boolean> {
   return lines.some(Boolean);
 }
 
-// What the install step of a tree (on this machine) will be: pip, npm, refused, or nothing.
+/**
+ * What the install step of a tree will be: pip for a requirements.txt with a requirement in it,
+ * npm for a lock the tree can install offline (the requirement check's own `checkNpmLock`),
+ * refused for one that needs the network, or nothing.
+ */
 export async function planInstall(tree: string, kind: 'python' | 'node'): Promise<InstallPlan> {
   if (kind === 'python') return (await hasRequirements(tree)) ? { kind: 'pip' } : { kind: 'none' };
   const lock = checkNpmLock(tree);
@@ -100,12 +104,13 @@ export function installerOutcome(
   };
 }
 
-// What a report should say about the install step, when there was one.
+// What a report's notes say about an install step that ran; a failed one is the reason
+// install_failed instead, with its message.
 export function installNotes(install: InstallOutcome): string[] {
-  if (install.kind === 'none') return [];
+  if (install.kind === 'none' || !install.ok) return [];
   const what =
     install.kind === 'pip'
       ? 'requirements.txt installed offline from vendor/ with pip'
       : 'package-lock.json installed offline from the repository with npm ci --omit=dev --offline --ignore-scripts';
-  return [install.ok ? `${what} in ${install.seconds.toFixed(1)} s` : (install.message ?? what)];
+  return [`${what} in ${install.seconds.toFixed(1)} s`];
 }
