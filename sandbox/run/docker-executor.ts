@@ -31,7 +31,15 @@ import {
 import { installNotes, planInstall, type InstallOutcome } from '../submission/plan-install.js';
 import { dockerRunOutcome, networkAttemptsOf, OUTPUT_SLACK } from './docker-run-outcome.js';
 import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
-import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
+import {
+  INSTALL_FAILED,
+  runAfterFailedInstall,
+  type Entrypoint,
+  type Executor,
+  type Limits,
+  type RunRequest,
+  type RunResult,
+} from './executor.js';
 import {
   readGeneratorToolkit,
   TOOLKIT_MANIFEST,
@@ -166,18 +174,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
   async function runOnce(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;
     const base = { seed, variation: variation.name, stdoutTail: '', stderrTail: '' };
-    if (!install.ok)
-      return {
-        ...base,
-        status: 'runtime_error',
-        exitCode: null,
-        timedOut: false,
-        oomKilled: false,
-        wallMs: 0,
-        peakMemoryBytes: null,
-        message: install.message,
-        networkAttempts: null,
-      };
+    if (!install.ok) return runAfterFailedInstall(request, install.message ?? INSTALL_FAILED);
     const tree = variation.reverseEntries ? await volumes.reversed() : volumes.forward;
     request.onStatus?.(`seed ${seed} (${variation.name}): starting the container`);
     const sandbox = await startSandbox(engine, {
@@ -271,7 +268,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     kind: 'docker',
     isolated: true,
     networkTraced: true,
-    installFailure: install.ok ? null : (install.message ?? 'the install step failed'),
+    installFailure: install.ok ? null : (install.message ?? INSTALL_FAILED),
     image: { name: ref, id: image.id },
     engine: identity,
     notes: [

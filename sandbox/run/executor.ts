@@ -104,6 +104,30 @@ export interface RunResult {
   networkAttempts: NetworkAttempt[] | null;
 }
 
+/** The message of a failed install step that said nothing itself. */
+export const INSTALL_FAILED = 'the install step failed';
+
+/**
+ * The result of a run asked for after the install step failed: the generator never started, and
+ * the install's message says why. Both executors give it, so the words are the same.
+ */
+export function runAfterFailedInstall(request: RunRequest, message: string): RunResult {
+  return {
+    status: 'runtime_error',
+    seed: request.seed,
+    variation: request.variation.name,
+    exitCode: null,
+    timedOut: false,
+    oomKilled: false,
+    wallMs: 0,
+    peakMemoryBytes: null,
+    stdoutTail: '',
+    stderrTail: '',
+    message,
+    networkAttempts: null,
+  };
+}
+
 export interface Executor {
   readonly kind: 'docker' | 'local';
   /** Whether runs are isolated from the host (network, filesystem, limits). */

@@ -10,7 +10,15 @@ import { installNotes } from '../submission/plan-install.js';
 import { classifyRun, READ_ONLY_HINT } from './classify-run.js';
 import { collectOutput } from './collect-output.js';
 import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
-import type { Entrypoint, Executor, Limits, RunRequest, RunResult } from './executor.js';
+import {
+  INSTALL_FAILED,
+  runAfterFailedInstall,
+  type Entrypoint,
+  type Executor,
+  type Limits,
+  type RunRequest,
+  type RunResult,
+} from './executor.js';
 import { installLocally, type LocalInstall } from './install-locally.js';
 import { makeBarePython } from './bare-python.js';
 import { localCommand, localPython } from './local-command.js';
@@ -85,25 +93,11 @@ export async function createLocalExecutor(options: {
     throw error;
   }
   const installFailure =
-    install && !install.outcome.ok ? (install.outcome.message ?? 'the install step failed') : null;
+    install && !install.outcome.ok ? (install.outcome.message ?? INSTALL_FAILED) : null;
 
   async function run(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;
-    if (installFailure !== null)
-      return {
-        status: 'runtime_error',
-        seed,
-        variation: variation.name,
-        exitCode: null,
-        timedOut: false,
-        oomKilled: false,
-        wallMs: 0,
-        peakMemoryBytes: null,
-        stdoutTail: '',
-        stderrTail: '',
-        message: installFailure,
-        networkAttempts: null,
-      };
+    if (installFailure !== null) return runAfterFailedInstall(request, installFailure);
     const work = await mkdtemp(join(tmpdir(), 'rpe-run-'));
     const outRoot = join(work, 'out');
     const home = join(work, 'home');
