@@ -215,7 +215,7 @@ async function checkTree(
       engine = executor.engine ?? null;
       notes.push(...(executor.notes ?? []));
       // What the install step put into the tree (node_modules) is not a write of the generator.
-      before = await listTree(dir);
+      if (executor.installedIntoTree) before = await listTree(dir);
       if (executor.installFailure) {
         installFailed = makeReason(
           'install_failed',

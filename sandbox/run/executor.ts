@@ -139,6 +139,12 @@ export interface Executor {
    * the generator needs is there, so a check makes no run. A run asked for anyway fails with it.
    */
   readonly installFailure?: string | null;
+  /**
+   * Whether the install step wrote into the tree the executor was given (a local check's npm ci
+   * into its copy's node_modules): a check then lists the tree again before the runs, so that
+   * what the install put there is not taken for a write of the generator.
+   */
+  readonly installedIntoTree?: boolean;
   run(request: RunRequest): Promise<RunResult>;
   /** Releases everything this executor created (containers, temporary folders). */
   dispose(): Promise<void>;

@@ -23,6 +23,8 @@ export interface LocalInstall {
   outcome: InstallOutcome;
   /** The folder to put on PYTHONPATH (pip's target), or null. */
   pythonPath: string | null;
+  /** Whether npm ran in the tree (its node_modules, even from a failed install, is now there). */
+  intoTree: boolean;
 }
 
 // npm as it comes with the running Node (what the node runner image carries), else npm on PATH.
@@ -50,7 +52,7 @@ export async function installLocally(options: {
   const { tree, work } = options;
   const plan = await planInstall(tree, options.entrypoint.kind === 'python' ? 'python' : 'node');
   const settled = outcomeWithoutInstaller(plan);
-  if (settled) return { outcome: settled, pythonPath: null };
+  if (settled) return { outcome: settled, pythonPath: null, intoTree: false };
   const started = performance.now();
   const home = join(work, 'home');
   await mkdir(home, { recursive: true });
@@ -89,5 +91,5 @@ export async function installLocally(options: {
     },
     (performance.now() - started) / 1000,
   );
-  return { outcome, pythonPath: pip && outcome.ok ? target : null };
+  return { outcome, pythonPath: pip && outcome.ok ? target : null, intoTree: !pip };
 }

@@ -244,6 +244,7 @@ export async function createLocalExecutor(options: {
     isolated: false,
     networkTraced: false,
     installFailure,
+    installedIntoTree: install?.intoTree ?? false,
     notes,
     generatorToolkit:
       options.entrypoint.kind === 'python' ? null : await readGeneratorToolkit(submissionDir),
