@@ -6,7 +6,8 @@ import type { Answer, AnswerOptions, ExcludedForm, FormReading, Lexeme } from '.
 import { QUERY_MEMO_LIMIT, remember } from './remember.js';
 
 // Why a matching reading is left out, best reason first: the note on a variant never a gold (in
-// any cell of the lexeme), another cell of the lexeme, a degree or negation the query did not ask for, another lexeme.
+// any cell of the lexeme), another cell of the lexeme, a degree or negation the query did not ask
+// for, another lexeme.
 const enum Reason {
   Note,
   Cell,

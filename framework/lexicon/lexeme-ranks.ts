@@ -24,7 +24,8 @@ export interface LexemeStanding {
  * speak for it (oko "eye": oczy; not oko "mesh": ok, which is also "OK"); when no sibling has
  * such a form, the one with the most ranked forms of its own, then the best of those ranks, then
  * one that declines before one with a single form (Turek the man, not Turek the woman, whose one
- * form is his too), then the declaration order. The main lexeme keeps the word's rank; the others rank by their own forms.
+ * form is his too), then the declaration order. The main lexeme keeps the word's rank; the others
+ * rank by their own forms.
  */
 export function lexemeStandings(
   lexemes: readonly RankedLexeme[],

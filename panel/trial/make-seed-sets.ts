@@ -132,9 +132,9 @@ async function pythonSets(
     });
     const where = `${path}: generate.py --seed ${seed}`;
     const items = officialItems(run.items, where);
-    const meta = run.meta ? new TextDecoder().decode(run.meta) : null;
-    const families = meta === null ? null : metaFamilies(meta, items.length, `${where} --meta`);
-    keep(outDir, folder, run.items, meta);
+    const families =
+      run.meta === null ? null : metaFamilies(run.meta, items.length, `${where} --meta`);
+    keep(outDir, folder, run.items, run.meta);
     sets.push({ label, seed, folder, items, families, sha256: sha256(run.items) });
     name = run.result.generator;
   }
