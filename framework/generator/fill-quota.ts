@@ -22,6 +22,7 @@ export function fillQuota(
   records: GeneratedRecord[],
 ): FamilySummary {
   const rejections: Record<string, number> = {};
+  const unknownLemmas: Record<string, number> = {};
   let attempts = 0;
   let duplicates = 0;
   for (let index = 0; index < quota; index++) {
@@ -32,6 +33,8 @@ export function fillQuota(
       const outcome = sampleOnce(family, key, lex, createStream);
       if ('rejected' in outcome) {
         rejections[outcome.rejected] = (rejections[outcome.rejected] ?? 0) + 1;
+        if (outcome.lemma !== undefined)
+          unknownLemmas[outcome.lemma] = (unknownLemmas[outcome.lemma] ?? 0) + 1;
         continue;
       }
       const norm = normalize(outcome.item.input);
@@ -43,7 +46,15 @@ export function fillQuota(
       accepted = { ...outcome, attempt };
     }
     if (!accepted)
-      throw quotaError(family, index, quota, generator.maxAttempts, rejections, duplicates);
+      throw quotaError(
+        family,
+        index,
+        quota,
+        generator.maxAttempts,
+        rejections,
+        duplicates,
+        unknownLemmas,
+      );
     const { sampled, item, attempt } = accepted;
     records.push({
       item,
@@ -67,6 +78,7 @@ export function fillQuota(
     attempts,
     duplicates,
     rejections,
+    unknownLemmas,
     ...capacityEstimate(quota, declared, distinct + duplicates, distinct),
   };
 }
@@ -78,16 +90,22 @@ function quotaError(
   maxAttempts: number,
   rejections: Record<string, number>,
   duplicates: number,
+  unknownLemmas: Record<string, number>,
 ): RpeError {
   const reasons = Object.entries(rejections)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
     .map(([reason, n]) => `${n}× ${reason}`);
   if (duplicates > 0) reasons.push(`${duplicates}× duplicate input`);
+  const unknown = Object.keys(unknownLemmas);
+  const named =
+    unknown.length === 0
+      ? ''
+      : `; lemmas the snapshot does not know: ${unknown.map((l) => `"${l}"`).join(', ')}`;
   return new RpeError(
     'quota_unfilled',
     `family "${family.id}" cannot fill its quota: item ${index + 1} of ${quota} found nothing new in ` +
-      `${maxAttempts} attempts (${reasons.join(', ') || 'no draws'}); widen the family or lower its weight`,
+      `${maxAttempts} attempts (${reasons.join(', ') || 'no draws'})${named}; widen the family or lower its weight`,
     { exitCode: 1 },
   );
 }
