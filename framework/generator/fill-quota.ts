@@ -6,6 +6,7 @@ import type { Family, Generator, SampledItem } from './define-generator.js';
 import { capacityEstimate } from './estimate-overlap.js';
 import type { FamilySummary, GeneratedRecord } from './generation-result.js';
 import { sampleOnce } from './sample-once.js';
+import { watchLemmaMisses } from './watch-lemma-misses.js';
 
 /**
  * Draws the `quota` items of one family: for each item index, attempts 0, 1, ... each with its
@@ -68,7 +69,8 @@ export function fillQuota(
       ...(sampled.lexeme === undefined ? {} : { lexemeId: sampled.lexeme.id }),
     });
   }
-  const declared = family.capacity ? family.capacity(lex()) : null;
+  // The lexicon sample() saw, so that what a generator caches on it serves capacity() too.
+  const declared = family.capacity ? family.capacity(watchLemmaMisses(lex())) : null;
   const distinct = quota;
   return {
     id: family.id,

@@ -74,12 +74,16 @@ describe('a family that names a lemma the snapshot does not know', () => {
     );
   });
 
-  it('sees one lexicon object in every draw, so caches keyed on it keep working', () => {
+  it('sees one lexicon object in every draw and in capacity(), so caches keyed on it keep working', () => {
     const seen = new Set<Lexicon>();
     const keyed = family({
       id: 'keyed',
       phenomenon: 'p',
       contrast: 'c',
+      capacity: (lexicon) => {
+        seen.add(lexicon);
+        return 1000;
+      },
       sample: (ctx) => {
         seen.add(ctx.lex);
         return { input: `Kot ${ctx.rng.uint32()}`, gold: ctx.lex.lexemes()[0]?.lemma ?? '?' };
