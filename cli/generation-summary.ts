@@ -43,8 +43,13 @@ function summaryJson(s: GenerationSummary): unknown {
   };
 }
 
-// Prints a generation: one JSON document, or a line, the family table and the warnings.
+// Prints a generation: one JSON document, or a line, the family table and the warnings. A lemma
+// the snapshot does not know is also said on stderr, in both modes: a misspelt word list must not
+// hide in the rejection count.
 export function printGeneration(s: GenerationSummary, json: boolean): void {
+  for (const w of s.warnings) {
+    if (w.code === 'unknown_lemma') process.stderr.write(`warning: ${w.message}\n`);
+  }
   if (json) return printJson(summaryJson(s));
   printLine(`wrote ${s.nItems} items to ${s.out} (generator ${s.generator}, seed ${s.seed})`);
   const header = ['family', 'items', 'attempts', 'rejected', 'duplicates', 'capacity', 'overlap'];
@@ -66,5 +71,7 @@ export function printGeneration(s: GenerationSummary, json: boolean): void {
     );
   }
   printLine(`expected overlap of two seeds: ${percent(s.expectedOverlap)} (limit 50%)`);
-  for (const w of s.warnings) printLine(`warning: ${w.message}`);
+  for (const w of s.warnings) {
+    if (w.code !== 'unknown_lemma') printLine(`warning: ${w.message}`);
+  }
 }

@@ -53,7 +53,11 @@ const OBJECTS: readonly Entry[] = [
 const BIRDS: readonly Entry[] = [['ptak', 'm2']];
 const GRAZING: readonly Entry[] = [...BIRDS, ['koń', 'm2'], ['krowa', 'f']];
 const ANIMALS: readonly Entry[] = [...GRAZING, ['kot', 'm2'], ['pies', 'm2']];
-/** People who come to a congress by the hundred; neighbours and boys come by the dozen. */
+/**
+ * People who come to a congress by the hundred; neighbours and boys come by the dozen. No noun
+ * that also names a thing: "Na sali widzę 23 ___" takes "piloty" (remote controls) as well as
+ * "pilotów".
+ */
 const PROFESSIONS: readonly Entry[] = [
   ['student', 'm1'],
   ['nauczyciel', 'm1'],
@@ -62,7 +66,7 @@ const PROFESSIONS: readonly Entry[] = [
   ['kierowca', 'm1'],
   ['aktor', 'm1'],
   ['policjant', 'm1'],
-  ['pilot', 'm1'],
+  ['inżynier', 'm1'],
 ];
 const PERSONS: readonly Entry[] = [...PROFESSIONS, ['sąsiad', 'm1'], ['chłopiec', 'm1']];
 

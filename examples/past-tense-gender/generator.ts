@@ -67,7 +67,7 @@ const MEN = [
 /**
  * Sentence frames, each with the verbs that read naturally in it ({s} subject, {S} the subject
  * opening the sentence): "szybko zasnął", not "szybko zaczekał"; "niespodziewanie upadła", not
- * "dopiero wtedy upadła".
+ * "dopiero wtedy upadła"; no verb that wants a goal said ("pobiegł" alone leaves "dokąd?" open).
  */
 const FRAMES: readonly (readonly [frame: string, verbs: readonly string[]])[] = [
   [
@@ -114,7 +114,6 @@ const FRAMES: readonly (readonly [frame: string, verbs: readonly string[]])[] = 
       'zasnąć',
       'wyjść',
       'wstać',
-      'pobiec',
       'uciec',
       'wyjechać',
       'odejść',
@@ -140,17 +139,7 @@ const FRAMES: readonly (readonly [frame: string, verbs: readonly string[]])[] = 
   ],
   [
     'Zaraz po lekcjach {s} ___.',
-    [
-      'wyjść',
-      'wrócić',
-      'zadzwonić',
-      'pobiec',
-      'wyjechać',
-      'odejść',
-      'zachorować',
-      'zasnąć',
-      'uciec',
-    ],
+    ['wyjść', 'wrócić', 'zadzwonić', 'wyjechać', 'odejść', 'zachorować', 'zasnąć', 'uciec'],
   ],
 ];
 

@@ -38,38 +38,79 @@ const WOMEN = [
   'żona',
   'przyjaciółka',
 ];
-/** Frames and the verbs that fit them; {h} head noun, {d} dependent noun, {r} pronoun, {v} verb. */
+/**
+ * Frames and the verbs that fit them; {h} head noun, {d} dependent noun, {r} pronoun, {v} verb.
+ * The clause may be about either noun, so a verb must fit both: the head is here ("To jest",
+ * "Tam stoi"), so never "wyjechał" (left), which would say the person standing there is gone.
+ */
 const FRAMES: readonly (readonly [frame: string, verbs: readonly string[]])[] = [
   [
     'To jest {h} {d}, {r} wczoraj {v}.',
-    ['przyjść', 'wyjechać', 'zachorować', 'zadzwonić', 'wrócić'],
+    ['przyjść', 'przyjechać', 'zachorować', 'zadzwonić', 'wrócić'],
   ],
   [
     'Oto {h} {d}, {r} {v} do nas w sobotę.',
     ['przyjść', 'przyjechać', 'zadzwonić', 'wrócić', 'napisać'],
   ],
-  ['Tam stoi {h} {d}, {r} niedawno {v}.', ['wrócić', 'wyzdrowieć', 'przyjechać', 'wyjechać']],
+  ['Tam stoi {h} {d}, {r} niedawno {v}.', ['przyjść', 'wrócić', 'wyzdrowieć', 'przyjechać']],
 ];
 
+/** Nouns of the speaker's own family: "brat" alone reads as "my brother". */
+const KIN = new Set([
+  'brat',
+  'syn',
+  'ojciec',
+  'mąż',
+  'wujek',
+  'siostra',
+  'córka',
+  'matka',
+  'babcia',
+  'ciocia',
+  'żona',
+]);
 /**
- * Pairs that say next to nothing, never drawn: the two ends of one family tie ("mąż żony",
- * "córka matki", "brat siostry", "żona ojca") or of a tie that runs both ways ("sąsiadka
- * sąsiada", "koleżanka kolegi"). In-laws stay ("mąż córki", "ojciec żony").
+ * The only [head, dependent] pairs of two family nouns that are drawn: each names a third
+ * relative, plainly ("brat matki" the speaker's uncle, "żona wujka" an aunt). Every other pair of
+ * two family nouns names one person twice or says nothing: "siostra syna" is the speaker's
+ * daughter, "matka brata" the speaker's mother, "wujek cioci" her husband, "mąż żony" the speaker;
+ * "córka męża" and "syn żony" leave open whether the child is the speaker's own.
  */
-const RECIPROCAL: readonly (readonly [string, string])[] = [
-  ['mąż', 'żona'],
+const KIN_PAIRS: readonly (readonly [head: string, dependent: string])[] = [
+  ['brat', 'matka'],
+  ['brat', 'żona'],
+  ['brat', 'babcia'],
+  ['syn', 'siostra'],
+  ['syn', 'córka'],
+  ['syn', 'ciocia'],
   ['ojciec', 'matka'],
-  ['żona', 'ojciec'],
-  ['mąż', 'matka'],
-  ['ojciec', 'syn'],
-  ['ojciec', 'córka'],
-  ['matka', 'syn'],
-  ['matka', 'córka'],
-  ['brat', 'siostra'],
+  ['ojciec', 'żona'],
+  ['ojciec', 'babcia'],
+  ['mąż', 'siostra'],
+  ['mąż', 'córka'],
+  ['mąż', 'ciocia'],
+  ['wujek', 'matka'],
+  ['wujek', 'żona'],
+  ['siostra', 'ojciec'],
+  ['siostra', 'mąż'],
+  ['córka', 'brat'],
+  ['córka', 'syn'],
+  ['córka', 'wujek'],
+  ['matka', 'ojciec'],
+  ['matka', 'mąż'],
+  ['babcia', 'mąż'],
+  ['ciocia', 'ojciec'],
+  ['ciocia', 'mąż'],
+  ['żona', 'brat'],
+  ['żona', 'syn'],
+  ['żona', 'wujek'],
+];
+/** Ties that run both ways say next to nothing ("sąsiadka sąsiada", "koleżanka kolegi"). */
+const RECIPROCAL: readonly (readonly [string, string])[] = [
   ['sąsiad', 'sąsiadka'],
   ['kolega', 'koleżanka'],
 ];
-/** One role in both genders reads as word play ("lekarka lekarza", "szefowa szefa"): never drawn. */
+/** One role in both genders reads as word play ("lekarka lekarza", "szefowa szefa"). */
 const SAME_ROLE: readonly (readonly [string, string])[] = [
   ['lekarz', 'lekarka'],
   ['nauczyciel', 'nauczycielka'],
@@ -77,6 +118,17 @@ const SAME_ROLE: readonly (readonly [string, string])[] = [
 ];
 const among = (pairs: readonly (readonly [string, string])[], a: string, b: string) =>
   pairs.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+
+/** Why "{head} {dependent}" is never drawn, or null when it names two people plainly. */
+function unfit(head: string, dependent: string): string | null {
+  if (KIN.has(head) && KIN.has(dependent))
+    return KIN_PAIRS.some(([h, d]) => h === head && d === dependent)
+      ? null
+      : 'two family nouns that name one person twice';
+  if (among(RECIPROCAL, head, dependent)) return 'reciprocal pair';
+  if (among(SAME_ROLE, head, dependent)) return 'one role in both genders';
+  return null;
+}
 
 interface Pools {
   men: Lexeme[];
@@ -104,8 +156,8 @@ function draw(ctx: SampleContext, toHead: boolean) {
   const manFirst = ctx.rng.chance(1, 2);
   const head = ctx.rng.pick(manFirst ? men : women);
   const dependent = ctx.rng.pick(manFirst ? women : men);
-  if (among(RECIPROCAL, head.lemma, dependent.lemma)) return ctx.reject('reciprocal pair');
-  if (among(SAME_ROLE, head.lemma, dependent.lemma)) return ctx.reject('one role in both genders');
+  const why = unfit(head.lemma, dependent.lemma);
+  if (why !== null) return ctx.reject(why);
   const target = toHead ? head : dependent;
   const [frame, verbs] = ctx.rng.pick(FRAMES);
   const pronoun = ctx.lex.form('który', `adj:sg:nom:${genderTag(target)}`);
@@ -128,15 +180,13 @@ function draw(ctx: SampleContext, toHead: boolean) {
   };
 }
 
-// Two families' worth of the pairs that may be drawn, each in every frame with every verb.
+// Per family: the ordered pairs that may be drawn (either noun first), in every frame with every verb.
 const capacity = (lex: Lexicon) => {
   const { men, women } = pools(lex);
-  const drawable = men.flatMap((m) =>
-    women.filter(
-      (w) => !among(RECIPROCAL, m.lemma, w.lemma) && !among(SAME_ROLE, m.lemma, w.lemma),
-    ),
-  ).length;
-  return 2 * drawable * FRAMES.reduce((n, [, verbs]) => n + verbs.length, 0);
+  const drawable = men
+    .flatMap((m) => women.flatMap((w) => [unfit(m.lemma, w.lemma), unfit(w.lemma, m.lemma)]))
+    .filter((why) => why === null).length;
+  return drawable * FRAMES.reduce((n, [, verbs]) => n + verbs.length, 0);
 };
 
 const headFamily = family({

@@ -25,6 +25,13 @@ export function checkGeneratedItems(
   }
   const warnings: GenerationWarning[] = [];
   for (const f of families) {
+    for (const [lemma, draws] of Object.entries(f.unknownLemmas ?? {})) {
+      warnings.push({
+        code: 'unknown_lemma',
+        family: f.id,
+        message: `family "${f.id}" asks for the lemma "${lemma}", which the snapshot does not know (${draws} draw${draws === 1 ? '' : 's'} rejected); check its spelling`,
+      });
+    }
     if (f.expectedOverlap !== null && f.expectedOverlap > TASK_LIMITS.overlapMax) {
       warnings.push({
         code: 'seed_overlap_risk',

@@ -6,6 +6,7 @@ import type { Family, Generator, SampledItem } from './define-generator.js';
 import { capacityEstimate } from './estimate-overlap.js';
 import type { FamilySummary, GeneratedRecord } from './generation-result.js';
 import { sampleOnce } from './sample-once.js';
+import { watchLemmaMisses } from './watch-lemma-misses.js';
 
 /**
  * Draws the `quota` items of one family: for each item index, attempts 0, 1, ... each with its
@@ -22,6 +23,7 @@ export function fillQuota(
   records: GeneratedRecord[],
 ): FamilySummary {
   const rejections: Record<string, number> = {};
+  const unknownLemmas: Record<string, number> = {};
   let attempts = 0;
   let duplicates = 0;
   for (let index = 0; index < quota; index++) {
@@ -32,6 +34,8 @@ export function fillQuota(
       const outcome = sampleOnce(family, key, lex, createStream);
       if ('rejected' in outcome) {
         rejections[outcome.rejected] = (rejections[outcome.rejected] ?? 0) + 1;
+        if (outcome.lemma !== undefined)
+          unknownLemmas[outcome.lemma] = (unknownLemmas[outcome.lemma] ?? 0) + 1;
         continue;
       }
       const norm = normalize(outcome.item.input);
@@ -43,7 +47,15 @@ export function fillQuota(
       accepted = { ...outcome, attempt };
     }
     if (!accepted)
-      throw quotaError(family, index, quota, generator.maxAttempts, rejections, duplicates);
+      throw quotaError(
+        family,
+        index,
+        quota,
+        generator.maxAttempts,
+        rejections,
+        duplicates,
+        unknownLemmas,
+      );
     const { sampled, item, attempt } = accepted;
     records.push({
       item,
@@ -57,7 +69,8 @@ export function fillQuota(
       ...(sampled.lexeme === undefined ? {} : { lexemeId: sampled.lexeme.id }),
     });
   }
-  const declared = family.capacity ? family.capacity(lex()) : null;
+  // The lexicon sample() saw, so that what a generator caches on it serves capacity() too.
+  const declared = family.capacity ? family.capacity(watchLemmaMisses(lex())) : null;
   const distinct = quota;
   return {
     id: family.id,
@@ -67,6 +80,7 @@ export function fillQuota(
     attempts,
     duplicates,
     rejections,
+    unknownLemmas,
     ...capacityEstimate(quota, declared, distinct + duplicates, distinct),
   };
 }
@@ -78,16 +92,22 @@ function quotaError(
   maxAttempts: number,
   rejections: Record<string, number>,
   duplicates: number,
+  unknownLemmas: Record<string, number>,
 ): RpeError {
   const reasons = Object.entries(rejections)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
     .map(([reason, n]) => `${n}× ${reason}`);
   if (duplicates > 0) reasons.push(`${duplicates}× duplicate input`);
+  const unknown = Object.keys(unknownLemmas);
+  const named =
+    unknown.length === 0
+      ? ''
+      : `; lemmas the snapshot does not know: ${unknown.map((l) => `"${l}"`).join(', ')}`;
   return new RpeError(
     'quota_unfilled',
     `family "${family.id}" cannot fill its quota: item ${index + 1} of ${quota} found nothing new in ` +
-      `${maxAttempts} attempts (${reasons.join(', ') || 'no draws'}); widen the family or lower its weight`,
+      `${maxAttempts} attempts (${reasons.join(', ') || 'no draws'})${named}; widen the family or lower its weight`,
     { exitCode: 1 },
   );
 }

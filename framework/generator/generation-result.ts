@@ -26,10 +26,15 @@ export interface FamilySummary extends CapacityEstimate {
   duplicates: number;
   /** Rejections by reason. */
   rejections: Record<string, number>;
+  /**
+   * Rejected draws that asked for a lemma the snapshot does not know, by that lemma (a misspelt
+   * word list: "gazetaa"); absent when the runtime does not say (Python generators).
+   */
+  unknownLemmas?: Record<string, number>;
 }
 
 export interface GenerationWarning {
-  code: 'seed_overlap_risk' | 'item_warning';
+  code: 'seed_overlap_risk' | 'item_warning' | 'unknown_lemma';
   family: string | null;
   message: string;
 }

@@ -4,6 +4,7 @@ import type { Rng, StreamKey } from '../random/index.js';
 import { TASK_LIMITS, normalize, type Item } from '../rules/index.js';
 import type { Family, Rejection, SampleContext, SampledItem } from './define-generator.js';
 import { raisedAt } from './raised-at.js';
+import { lemmaOfMiss, watchLemmaMisses } from './watch-lemma-misses.js';
 
 // The shape sample() must return; the rules themselves are checked once over the whole set.
 function shapeError(value: unknown): string | null {
@@ -49,20 +50,26 @@ export function cleanAliases(gold: string, aliases: readonly string[]): string[]
   return kept;
 }
 
+/** A rejected draw; `lemma` when it asked the lexicon for a lemma the snapshot does not know. */
+export interface SampleRejection extends Rejection {
+  lemma?: string;
+}
+
 function where(key: StreamKey): string {
   return `family "${key.family}", item ${key.index + 1}, attempt ${key.attempt + 1}`;
 }
 
 /**
  * One call of a family's sample() with the streams of `key`: a checked item, or a rejection.
- * A lexicon miss (unknown lemma, no such form) is a rejection; any other error stops the run.
+ * A lexicon miss (unknown lemma, no such form) is a rejection, naming an unknown lemma; any other
+ * error stops the run.
  */
 export function sampleOnce(
   family: Family,
   key: StreamKey,
   lex: () => Lexicon,
   stream: (key: StreamKey) => Rng,
-): { sampled: SampledItem; item: Item } | Rejection {
+): { sampled: SampledItem; item: Item } | SampleRejection {
   const ctx: SampleContext = {
     seed: key.seed,
     family: key.family,
@@ -71,17 +78,19 @@ export function sampleOnce(
     rng: stream(key),
     stream: (label) => stream({ ...key, label }),
     get lex() {
-      return lex();
+      return watchLemmaMisses(lex());
     },
-    answer: (lemma, query, options) => lex().answer(lemma, query, options),
+    answer: (lemma, query, options) => watchLemmaMisses(lex()).answer(lemma, query, options),
     reject: (reason) => ({ rejected: reason }),
   };
   let result: unknown;
   try {
     result = family.sample(ctx);
   } catch (error) {
-    if (isRpeError(error) && REJECTING_CODES.has(error.code))
-      return { rejected: `lexicon ${error.code}` };
+    if (isRpeError(error) && REJECTING_CODES.has(error.code)) {
+      const lemma = lemmaOfMiss(error);
+      return { rejected: `lexicon ${error.code}`, ...(lemma === undefined ? {} : { lemma }) };
+    }
     if (isRpeError(error) && error.code === 'impure_generator') throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new RpeError(

@@ -72,6 +72,41 @@ describe('rpe generate: failures', () => {
   });
 });
 
+describe('rpe generate: a lemma the snapshot does not know', () => {
+  it.skipIf(!HAS_LEXICON)(
+    'warns on stderr naming the family and the lemma, and lists it in --json',
+    async () => {
+      const args = [
+        'generate',
+        fixture('misspelt-lemma'),
+        '--seed',
+        '1',
+        '--lexicon',
+        TEST_LEXICON,
+      ];
+      const text = await rpe([...args, '--out', join(work, 'typo.jsonl')]);
+      expect(text.exitCode, text.stderr).toBe(0);
+      expect(text.stderr).toMatch(
+        /^warning: family "genitive" asks for the lemma "gazetaa", which the snapshot does not know \(\d+ draws? rejected\); check its spelling$/m,
+      );
+      expect(text.stdout).not.toContain('gazetaa');
+      const json = await rpe([...args, '--out', join(work, 'typo-json.jsonl'), '--json']);
+      expect(json.exitCode, json.stderr).toBe(0);
+      const doc = JSON.parse(json.stdout) as {
+        families: { rejections: Record<string, number> }[];
+        warnings: { code: string; family: string | null; message: string }[];
+      };
+      const rejected = doc.families[0]?.rejections['lexicon unknown_lemma'] ?? 0;
+      expect(rejected).toBeGreaterThan(0);
+      expect(doc.warnings).toContainEqual({
+        code: 'unknown_lemma',
+        family: 'genitive',
+        message: `family "genitive" asks for the lemma "gazetaa", which the snapshot does not know (${rejected} draws rejected); check its spelling`,
+      });
+    },
+  );
+});
+
 describe('generate.ts entry points (runGeneratorCli)', () => {
   const entry = join(ROOT, 'examples', 'past-tense-gender', 'generate.ts');
   const run = (args: string[]) =>

@@ -39,10 +39,10 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('rpe lexicon forms', () => {
-  it('prints kotów for kot subst:pl:gen, one form and tag per line', () => {
+  it('prints kotów for kot subst:pl:gen, one form, tag and mark per line', () => {
     const run = rpe('lexicon', 'forms', 'kot', 'subst:pl:gen');
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe('kotów\tsubst:pl:gen:m1\nkotów\tsubst:pl:gen:m2\n');
+    expect(run.stdout).toBe('kotów\tsubst:pl:gen:m1\tgold\nkotów\tsubst:pl:gen:m2\tgold\n');
   });
 
   it('prints the contract JSON with --json', () => {
@@ -52,8 +52,8 @@ describe('rpe lexicon forms', () => {
       lemma: 'ręka',
       query: 'inst:pl',
       forms: [
-        { form: 'rękami', tag: 'subst:pl:inst:f' },
-        { form: 'rękoma', tag: 'subst:pl:inst:f' },
+        { form: 'rękami', tag: 'subst:pl:inst:f', mark: 'gold', gold: 'rękami', why: null },
+        { form: 'rękoma', tag: 'subst:pl:inst:f', mark: 'alias', gold: 'rękami', why: null },
       ],
     });
   });
@@ -143,9 +143,15 @@ describe('rpe lexicon analyse and info', () => {
       analyses: { lemma: string; tag: string }[];
     };
     expect(form).toBe('ludzie');
-    expect(analyses).toContainEqual({ lemma: 'człowiek', tag: 'subst:pl:nom:m1' });
-    expect(analyses).toContainEqual({ lemma: 'lud', tag: 'subst:sg:loc:m3' });
-    expect(rpe('lexicon', 'analyse', 'ludzie').stdout).toContain('człowiek\tsubst:pl:nom:m1\n');
+    expect(analyses).toContainEqual(
+      expect.objectContaining({ lemma: 'człowiek', tag: 'subst:pl:nom:m1', mark: 'gold' }),
+    );
+    expect(analyses).toContainEqual(
+      expect.objectContaining({ lemma: 'lud', tag: 'subst:sg:loc:m3', mark: 'gold' }),
+    );
+    expect(rpe('lexicon', 'analyse', 'ludzie').stdout).toContain(
+      'człowiek\tsubst:pl:nom:m1\tgold\n',
+    );
     expectOneLine(rpe('lexicon', 'analyse', 'kotx'), 1, /unknown form "kotx"/);
   });
 
@@ -186,7 +192,7 @@ describe('rpe lexicon build', () => {
     expect(run.stdout).toMatch(/6 lemmas/);
     expect(existsSync(out)).toBe(true);
     expect(rpe('lexicon', 'forms', 'Anna', 'sg:gen', '--db', out).stdout).toBe(
-      'Anny\tsubst:sg:gen:f\n',
+      'Anny\tsubst:sg:gen:f\tgold\n',
     );
   }, 120_000);
 });

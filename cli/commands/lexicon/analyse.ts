@@ -1,12 +1,16 @@
 import type { Command } from 'commander';
 import { blameSnapshot } from '../../describe-failure.js';
 import { printJson, printLine } from '../../output.js';
+import { analysisJson, markColumn, markForms } from './mark-forms.js';
 
-// `rpe lexicon analyse FORM`: every (lemma, tag) reading of a word form.
+// `rpe lexicon analyse FORM`: every (lemma, tag) reading of a word form, each marked with what
+// answer() does with the form in that cell.
 export function register(lexicon: Command): void {
   lexicon
     .command('analyse')
-    .description('print every reading (lemma and tag) of FORM')
+    .description(
+      'print every reading (lemma and tag) of FORM, each marked as answer() takes the form in that cell: gold, alias of the gold, or excluded with the reason',
+    )
     .argument('<form>', 'word form, case-sensitive (psy, Anny)')
     .option('--db <file>', 'snapshot to read (default: the bundled data/morphology.sqlite)')
     .option('--json', 'print one JSON document')
@@ -14,9 +18,9 @@ export function register(lexicon: Command): void {
       const { openLexicon, packagePath } = await import('../../../framework/index.js');
       const lexicon = openLexicon(options.db);
       try {
-        const analyses = lexicon.analyse(form).map((r) => ({ lemma: r.lexeme.lemma, tag: r.tag }));
-        if (options.json) printJson({ form, analyses });
-        else for (const { lemma, tag } of analyses) printLine(`${lemma}\t${tag}`);
+        const analyses = markForms(lexicon, lexicon.analyse(form));
+        if (options.json) printJson({ form, analyses: analyses.map(analysisJson) });
+        else for (const m of analyses) printLine(`${m.lemma}\t${m.tag}\t${markColumn(m)}`);
       } catch (error) {
         throw blameSnapshot(error, options.db ?? packagePath('data', 'morphology.sqlite'));
       } finally {

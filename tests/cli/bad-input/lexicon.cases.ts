@@ -1,5 +1,5 @@
 // Rows of the bad-input table (see case.ts beside this file, and tests/cli/bad-input.test.ts,
-// which runs every row) for `rpe lexicon answer`.
+// which runs every row) for `rpe lexicon answer` and its --allow.
 import { expect } from 'vitest';
 
 const errorCode = (code: string) => (doc: unknown) =>
@@ -36,6 +36,19 @@ export const cases = [
     args: ['lexicon', 'answer', 'kot', 'subst:pl:gen', '--db', 'none.sqlite', '--json'],
     exit: 2 as const,
     stderr: /none\.sqlite: morphology snapshot not found/,
+  },
+  {
+    name: 'lexicon answer: --allow names a form the answer does not exclude',
+    args: ['lexicon', 'answer', 'lekarz', 'subst:pl:gen', '--allow', 'kot', '--json'],
+    exit: 2 as const,
+    stderr: /allow: "kot" is not one of its excluded forms/,
+    json: errorCode('lexicon_bad_override'),
+  },
+  {
+    name: 'lexicon answer: --allow with an empty form in its list is a usage error',
+    args: ['lexicon', 'answer', 'lekarz', 'subst:pl:gen', '--allow', 'lekarzów,'],
+    exit: 2 as const,
+    stderr: /"lekarzów," has an empty form/,
   },
   {
     name: 'lexicon answer: a missing query is a usage error',
