@@ -53,7 +53,13 @@ const toNumber = (value: string | undefined): number | null =>
 // Reads the output file of a finished run safely: regular file only, size checked before reading.
 export async function collectSandboxOutput(
   sandbox: Sandbox,
-  options: { path: string; maxBytes: number; tracePath?: string },
+  options: {
+    path: string;
+    maxBytes: number;
+    tracePath?: string;
+    /** The generator's user (default RUN_USER): the only one that may read the output folder. */
+    user?: string;
+  },
 ): Promise<SandboxCollection> {
   const result = await sandbox.exec({
     argv: [
@@ -65,7 +71,7 @@ export async function collectSandboxOutput(
       String(options.maxBytes),
       options.tracePath ?? '',
     ],
-    user: RUN_USER,
+    user: options.user ?? RUN_USER,
     env: ['PATH=/usr/bin:/bin', 'LC_ALL=C'],
     cwd: '/',
     timeoutMs: 60_000,

@@ -63,15 +63,20 @@ export function interpreterArgv(entrypoint: Entrypoint, file: string, tsxLoader:
   return ['node', file];
 }
 
-// The command line of one run: the entrypoint at the variation's mount path, traced, behind the pid shift.
+/**
+ * The command line of one run: the entrypoint at the variation's mount path, traced, behind the
+ * pid shift and the `launcher` (commands that each replace themselves with the next).
+ */
 export function generatorCommand(
   entrypoint: Entrypoint,
   variation: EnvVariation,
   seed: number,
   outputFile: string,
+  launcher: readonly string[] = [],
 ): string[] {
   const file = posix.join(variation.submissionPath, entrypoint.file);
   const run = [
+    ...launcher,
     ...interpreterArgv(entrypoint, file, TSX_LOADER),
     '--seed',
     String(seed),
