@@ -242,9 +242,11 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
             if (isEngineFailure(e)) throw e;
             return e;
           });
+      // The cgroup's count of out-of-memory kills, read with the output, spares asking the
+      // engine after every run; only where the kernel does not count them is the engine asked.
+      const oomKills = found instanceof Error ? null : found.oomKills;
       const oomKilled =
-        !exec.timedOut &&
-        ((!(found instanceof Error) && found.oomKills > 0) || (await sandbox.oomKilled()));
+        !exec.timedOut && (oomKills === null ? await sandbox.oomKilled() : oomKills > 0);
       return {
         ...base,
         ...dockerRunOutcome(exec, found, oomKilled, limits),
