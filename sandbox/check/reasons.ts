@@ -63,7 +63,7 @@ export const REASONS = {
   nondeterministic: {
     class: 'disqualified',
     what: "two runs of one seed gave different bytes (the task's non-determinism)",
-    fix: 'take every random choice from the seed; the message says what the output depended on (PYTHONHASHSEED, the clock, the pid, TZ, ...)',
+    fix: 'take every random choice from the seed, never from the date or time: the second run of each seed sees the clock 398 days and 7 hours ahead, as a run on another day would; the message says what the output depended on (the clock, PYTHONHASHSEED, TZ, the pid, the umask, ...)',
   },
   seed_overlap: {
     class: 'disqualified',

@@ -81,9 +81,10 @@ async function buildPython(
     const context = await mkdtemp(join(tmpdir(), 'rpe-image-'));
     try {
       const labels = Object.entries(buildLabels('registry')).map(([k, v]) => `LABEL ${k}="${v}"`);
-      // The official image lacks strace: the one step that needs the network besides the pull.
+      // The official image lacks strace and libfaketime: the one step that needs the network
+      // besides the pull.
       const strace = [
-        'RUN apt-get update && apt-get install -y --no-install-recommends strace && rm -rf /var/lib/apt/lists/*',
+        'RUN apt-get update && apt-get install -y --no-install-recommends strace libfaketime && rm -rf /var/lib/apt/lists/*',
         ...IMAGE_RECIPE.executeOnly.map((file) => `RUN chmod 0711 ${file.slice(1)}`),
       ];
       await writeFile(

@@ -12,8 +12,8 @@ export interface SandboxCollection {
   output: SandboxOutput;
   /** Peak memory of the container's cgroup, where the kernel reports it. */
   peakMemoryBytes: number | null;
-  /** How many times the out-of-memory killer acted in the container. */
-  oomKills: number;
+  /** How many times the out-of-memory killer acted in the container; null where unreadable. */
+  oomKills: number | null;
   /** Free bytes left in the output folder: near zero means a write hit the size cap. */
   outputFreeBytes: number | null;
   /** The network trace strace wrote (its first TRACE_BYTES), or null when there is none. */
@@ -35,7 +35,7 @@ free=$(stat -f -c '%a*%S' "${OUTPUT_DIR}" 2>/dev/null)
 [ -n "$free" ] && free=$(($free)) || free=-
 tsize=-
 if [ -n "$t" ] && [ -f "$t" ]; then tsize=$(stat -c %s -- "$t"); [ "$tsize" -gt ${TRACE_BYTES} ] && tsize=${TRACE_BYTES}; fi
-head="$peak \${ooms:-0} $free $tsize"
+head="$peak \${ooms:--} $free $tsize"
 emit() { echo "$1"; [ "$tsize" = - ] || head -c "$tsize" -- "$t"; }
 if [ -L "$f" ]; then emit "symlink $head"
 elif [ ! -e "$f" ]; then emit "missing $head"
@@ -53,7 +53,13 @@ const toNumber = (value: string | undefined): number | null =>
 // Reads the output file of a finished run safely: regular file only, size checked before reading.
 export async function collectSandboxOutput(
   sandbox: Sandbox,
-  options: { path: string; maxBytes: number; tracePath?: string },
+  options: {
+    path: string;
+    maxBytes: number;
+    tracePath?: string;
+    /** The generator's user (default RUN_USER): the only one that may read the output folder. */
+    user?: string;
+  },
 ): Promise<SandboxCollection> {
   const result = await sandbox.exec({
     argv: [
@@ -65,7 +71,7 @@ export async function collectSandboxOutput(
       String(options.maxBytes),
       options.tracePath ?? '',
     ],
-    user: RUN_USER,
+    user: options.user ?? RUN_USER,
     env: ['PATH=/usr/bin:/bin', 'LC_ALL=C'],
     cwd: '/',
     timeoutMs: 60_000,
@@ -79,7 +85,7 @@ export async function collectSandboxOutput(
   const body = newline + 1 + (traceBytes ?? 0);
   const base = {
     peakMemoryBytes: toNumber(peak),
-    oomKills: toNumber(ooms) ?? 0,
+    oomKills: toNumber(ooms),
     outputFreeBytes: toNumber(free),
     trace: traceBytes === null ? null : result.stdout.subarray(newline + 1, body).toString('utf8'),
   };

@@ -90,10 +90,13 @@ export async function createTreeVolumes(
     });
     return name;
   };
-  const forward = await volume('a');
   // The reversed copy is written by the generator's user, who must own its top folder.
-  const reversed = ordered ? await volume('b', RUN_UID) : forward;
-  const deps = options.deps ? await volume('deps') : null;
+  const [forward, reversedVolume, deps] = await Promise.all([
+    volume('a'),
+    ordered ? volume('b', RUN_UID) : null,
+    options.deps ? volume('deps') : null,
+  ]);
+  const reversed = reversedVolume ?? forward;
   const keeper: Sandbox = await startSandbox(engine, {
     image: options.image,
     runId: options.runId,

@@ -9,25 +9,26 @@ export const TSX_LOADER = `${RUNTIME_MODULES}/tsx/dist/loader.mjs`;
 
 /**
  * The generator's pid is made a function of the variation alone: throwaway processes are started
- * until the pid counter reaches PID_BASE + pidShift, then the generator runs as the next child (an
- * `exec` would keep the shell's pid). Counting processes instead would leave the engine's own
- * start-up jitter in the pid, and two runs in the same environment would differ. The shell's exit
- * status is the generator's, 128+n when a signal killed it.
+ * until the pid counter reaches a target set by the variation, so the generator, started next,
+ * gets PID_BASE + pidShift + 1 (an `exec` keeps a pid, so only forks count). Counting processes
+ * instead would leave the engine's own start-up jitter in the pid, and two runs in the same
+ * environment would differ. The throwaways are forks of the shell that run nothing (`:`), which
+ * cost a fraction of a fork and exec of /bin/true.
  */
 export const PID_BASE = 40;
-export const PID_SHIFT_LOOP =
-  'while :; do /bin/true & p=$!; wait "$p"; [ "$p" -ge "$t" ] && break; done';
-export const PID_SHIFT = `t=$1; shift; ${PID_SHIFT_LOOP}; "$@"`;
+export const PID_SHIFT_LOOP = 'while :; do : & p=$!; wait "$p"; [ "$p" -ge "$t" ] && break; done';
 
 /**
- * The traced shell: closes the trace's descriptor, runs the generator behind the pid shift, and
- * when it exits kills every other process of the user but strace (its parent) and itself, so the
- * run ends with the generator (strace waits for every process it traces) and the exit status is
- * the generator's. No process outlives the run: the output is read only after another sweep.
+ * The traced shell: closes the trace's descriptor, moves the pid counter, runs the generator
+ * (inside strace: strace forks test processes of its own as it starts), and when it exits kills
+ * every other process of the user but strace (its parent) and itself, so the run ends with the
+ * generator (strace waits for every process it traces) and the exit status is the generator's,
+ * 128+n when a signal killed it. No process outlives the run: the output is read only after
+ * another sweep.
  */
 const TRACED_RUN = [
   'exec 3>&-',
-  `${PID_SHIFT}; s=$?`,
+  `t=$1; shift; ${PID_SHIFT_LOOP}; "$@"; s=$?`,
   'for i in 1 2 3; do for p in /proc/[0-9]*; do p=${p#/proc/}; [ "$p" = $$ ] || [ "$p" = "$PPID" ] || kill -9 "$p" 2>/dev/null; done; done',
   'exit $s',
 ].join('\n');
@@ -63,15 +64,20 @@ export function interpreterArgv(entrypoint: Entrypoint, file: string, tsxLoader:
   return ['node', file];
 }
 
-// The command line of one run: the entrypoint at the variation's mount path, traced, behind the pid shift.
+/**
+ * The command line of one run: the entrypoint at the variation's mount path, traced, behind the
+ * pid shift and the `launcher` (commands that each replace themselves with the next).
+ */
 export function generatorCommand(
   entrypoint: Entrypoint,
   variation: EnvVariation,
   seed: number,
   outputFile: string,
+  launcher: readonly string[] = [],
 ): string[] {
   const file = posix.join(variation.submissionPath, entrypoint.file);
   const run = [
+    ...launcher,
     ...interpreterArgv(entrypoint, file, TSX_LOADER),
     '--seed',
     String(seed),

@@ -104,7 +104,6 @@ export {
   generatorEnv,
   interpreterArgv,
   PID_BASE,
-  PID_SHIFT,
   PID_SHIFT_LOOP,
   TRACED_CALLS,
   TSX_LOADER,

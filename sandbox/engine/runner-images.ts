@@ -13,8 +13,16 @@ export const IMAGE_RECIPE = {
   suite: 'bookworm',
   variant: 'minbase',
   // python3-pip is there for the offline install of vendored wheels; libstdc++6 for the Node
-  // binary; strace to see every network call a run attempts.
-  include: ['python3-minimal', 'libpython3.11-stdlib', 'python3-pip', 'libstdc++6', 'strace'],
+  // binary; strace to see every network call a run attempts; libfaketime to move the clock of
+  // the second run of a seed (the node image is built on the python one, so both have it).
+  include: [
+    'python3-minimal',
+    'libpython3.11-stdlib',
+    'python3-pip',
+    'libstdc++6',
+    'strace',
+    'libfaketime',
+  ],
   // Installed execute-only: a process running it is not dumpable, so the generator it traces
   // cannot open its descriptors (the trace file) through /proc.
   executeOnly: ['./usr/bin/strace'],

@@ -47,6 +47,8 @@ export interface SandboxSpec {
   pids: number;
   /** Size of the tmpfs at OUTPUT_DIR. */
   outputBytes: number;
+  /** The user that owns OUTPUT_DIR: the generator's (default RUN_UID). */
+  outputUid?: number;
   /** Size of the tmpfs at /tmp. */
   tmpBytes: number;
 }
@@ -66,6 +68,7 @@ export interface Sandbox {
 
 function createOptions(engine: Engine, spec: SandboxSpec): Dockerode.ContainerCreateOptions {
   const tmpfs = (size: number, extra: string) => `rw,nosuid,nodev,size=${size},${extra}`;
+  const owner = spec.outputUid ?? RUN_UID;
   return {
     Image: spec.image,
     Cmd: ['sleep', 'infinity'],
@@ -88,7 +91,7 @@ function createOptions(engine: Engine, spec: SandboxSpec): Dockerode.ContainerCr
       })),
       Tmpfs: {
         '/tmp': tmpfs(spec.tmpBytes, 'mode=1777'),
-        [OUTPUT_DIR]: tmpfs(spec.outputBytes, `uid=${RUN_UID},gid=${RUN_UID},mode=0700`),
+        [OUTPUT_DIR]: tmpfs(spec.outputBytes, `uid=${owner},gid=${owner},mode=0700`),
         [TRACE_DIR]: tmpfs(
           TRACE_BYTES + 65536,
           `noexec,nr_inodes=2,mode=1733,uid=${HOLDER_UID},gid=${HOLDER_UID}`,

@@ -18,7 +18,6 @@ import {
   readEngineFacts,
   removeOwned,
   RUN_UID,
-  RUN_USER,
   runnerImageFor,
   startSandbox,
   sweepLeftovers,
@@ -30,7 +29,7 @@ import {
 } from '../engine/index.js';
 import { installNotes, planInstall, type InstallOutcome } from '../submission/plan-install.js';
 import { dockerRunOutcome, networkAttemptsOf, OUTPUT_SLACK } from './docker-run-outcome.js';
-import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
+import { ENV_VARIATIONS, outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import {
   INSTALL_FAILED,
   runAfterFailedInstall,
@@ -40,6 +39,7 @@ import {
   type RunRequest,
   type RunResult,
 } from './executor.js';
+import { IMAGE_FAKETIME, launcherArgv, launchNote } from './variation-launcher.js';
 import {
   readGeneratorToolkit,
   TOOLKIT_MANIFEST,
@@ -171,10 +171,15 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     throw error;
   }
 
+  // Runs limited to one CPU take the engine's CPUs in turn, so they do not all queue on one.
+  let nextCpu = 0;
+  const pinTo = () => (facts.cpus > 1 ? nextCpu++ % facts.cpus : null);
+
   async function runOnce(request: RunRequest): Promise<RunResult> {
     const { limits, variation, seed } = request;
     const base = { seed, variation: variation.name, stdoutTail: '', stderrTail: '' };
     if (!install.ok) return runAfterFailedInstall(request, install.message ?? INSTALL_FAILED);
+    const user = `${variation.uid}:${variation.uid}`;
     const tree = variation.reverseEntries ? await volumes.reversed() : volumes.forward;
     request.onStatus?.(`seed ${seed} (${variation.name}): starting the container`);
     const sandbox = await startSandbox(engine, {
@@ -191,6 +196,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
       cpus: limits.cpus,
       pids: limits.pids,
       outputBytes: limits.outputBytes + OUTPUT_SLACK,
+      outputUid: variation.uid,
       tmpBytes: Math.min(limits.memoryBytes, 256 * 1024 * 1024),
     });
     live.add(sandbox);
@@ -199,8 +205,14 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     try {
       request.onStatus?.(`seed ${seed} (${variation.name}): running`);
       const exec = await sandbox.exec({
-        argv: generatorCommand(options.entrypoint, variation, seed, outputFile),
-        user: RUN_USER,
+        argv: generatorCommand(
+          options.entrypoint,
+          variation,
+          seed,
+          outputFile,
+          launcherArgv(variation, { faketime: IMAGE_FAKETIME, cpu: pinTo() }),
+        ),
+        user,
         env: generatorEnv(
           variationEnv(variation, variation.home),
           install.kind === 'pip',
@@ -224,14 +236,17 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
             path: outputFile,
             maxBytes: limits.outputBytes,
             tracePath: `${TRACE_DIR}/${traceName}`,
+            user,
           }).catch((e: Error) => {
             // The engine gone is not an output the generator failed to write.
             if (isEngineFailure(e)) throw e;
             return e;
           });
+      // The cgroup's count of out-of-memory kills, read with the output, spares asking the
+      // engine after every run; only where the kernel does not count them is the engine asked.
+      const oomKills = found instanceof Error ? null : found.oomKills;
       const oomKilled =
-        !exec.timedOut &&
-        ((!(found instanceof Error) && found.oomKills > 0) || (await sandbox.oomKilled()));
+        !exec.timedOut && (oomKills === null ? await sandbox.oomKilled() : oomKills > 0);
       return {
         ...base,
         ...dockerRunOutcome(exec, found, oomKilled, limits),
@@ -273,6 +288,11 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     engine: identity,
     notes: [
       runPlacesNote(OUTPUT_DIR),
+      launchNote(
+        ENV_VARIATIONS[1],
+        { faketime: IMAGE_FAKETIME, cpu: facts.cpus > 1 ? 0 : null },
+        true,
+      ),
       ...installNotes(install),
       ...(volumes.ordered ? [] : [orderNote(tree)]),
     ],

@@ -2,6 +2,16 @@ import { posix } from 'node:path';
 import type { EnvVariation } from './executor.js';
 
 /**
+ * How far the second run's clock is moved: 398 days and 7 hours, as reprotest moves it. Another
+ * year, month, day of the month, weekday and hour, so a generator that mixes any of them into
+ * its choices gives other bytes, as it would when the organisers run it on another day.
+ */
+export const CLOCK_SHIFT_SECONDS = (398 * 24 + 7) * 3600;
+
+/** The group and user id of the second run: the first's is the sandbox's RUN_UID (10002). */
+const SECOND_UID = 10003;
+
+/**
  * The two environments every seed runs in. Each field differs, so any dependence on something
  * other than the seed shows up as different bytes. TZ values are POSIX strings so they work in a
  * minimal image without tzdata.
@@ -18,6 +28,10 @@ export const ENV_VARIATIONS: readonly [EnvVariation, EnvVariation] = [
     reverseEntries: false,
     pidShift: 0,
     outputPath: 'a/items.jsonl',
+    clockShiftSeconds: 0,
+    umask: '0022',
+    uid: 10002,
+    cpus: 'all',
   },
   {
     name: 'b',
@@ -30,6 +44,10 @@ export const ENV_VARIATIONS: readonly [EnvVariation, EnvVariation] = [
     reverseEntries: true,
     pidShift: 37,
     outputPath: 'run-b/seed-{seed}.jsonl',
+    clockShiftSeconds: CLOCK_SHIFT_SECONDS,
+    umask: '0002',
+    uid: SECOND_UID,
+    cpus: 'one',
   },
 ];
 
@@ -46,6 +64,10 @@ export const VARIATION_FIELDS: readonly VariationField[] = [
   'reverseEntries',
   'pidShift',
   'outputPath',
+  'clockShiftSeconds',
+  'umask',
+  'uid',
+  'cpus',
 ];
 
 /** How a report names each field: what a team should look for in its code. */
@@ -59,6 +81,10 @@ export const VARIATION_LABELS: Readonly<Record<VariationField, string>> = {
   reverseEntries: 'the order of directory entries',
   pidShift: 'the process id',
   outputPath: 'the output path',
+  clockShiftSeconds: 'the clock',
+  umask: 'the umask',
+  uid: 'the user id',
+  cpus: 'the CPUs it may use',
 };
 
 // The base variation with one field taken from the other: used to find which field matters.

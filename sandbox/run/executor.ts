@@ -52,6 +52,14 @@ export interface EnvVariation {
    * between the two runs of a seed, so a generator that ignores `--out` has no output.
    */
   outputPath: string;
+  /** Seconds the clock is moved forward (libfaketime); 0 leaves it as it is. */
+  clockShiftSeconds: number;
+  /** The file-mode creation mask the generator starts with (octal). */
+  umask: string;
+  /** The user and group id the generator runs as, where the executor can choose it. */
+  uid: number;
+  /** Whether the generator may use every CPU the runner has, or one only (its affinity). */
+  cpus: 'all' | 'one';
 }
 
 export interface RunRequest {

@@ -9,7 +9,7 @@ import { onInterrupt } from '../engine/on-interrupt.js';
 import { installNotes } from '../submission/plan-install.js';
 import { classifyRun, READ_ONLY_HINT } from './classify-run.js';
 import { collectOutput } from './collect-output.js';
-import { outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
+import { ENV_VARIATIONS, outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import {
   INSTALL_FAILED,
   runAfterFailedInstall,
@@ -24,7 +24,9 @@ import { makeBarePython } from './bare-python.js';
 import { localCommand, localPython } from './local-command.js';
 import { readGeneratorToolkit, type GeneratorToolkit } from './read-generator-toolkit.js';
 import { isolatedArgv, probeLocalIsolation, type LocalIsolation } from './local-isolation.js';
-import { killMarked, peakMemoryOfTree } from './local-processes.js';
+import { killMarked, peakMemoryOfTree, removeFaketimeLeftovers } from './local-processes.js';
+import { probeLocalLaunch } from './probe-local-launch.js';
+import { launcherArgv, launchNote } from './variation-launcher.js';
 import { snapshotTree, treeChange } from './snapshot-tree.js';
 // The buffer module directly, not the engine door: a local run must not load dockerode.
 import { createTailBuffer, tailText } from '../engine/capped-buffer.js';
@@ -73,6 +75,11 @@ export async function createLocalExecutor(options: {
       ? { kind: 'none', reason: 'turned off' }
       : await probeLocalIsolation();
   const python = options.entrypoint.kind === 'python';
+  const launch = await probeLocalLaunch();
+  // Runs limited to one CPU take this process's CPUs in turn; with one CPU there is no choice.
+  let nextCpu = 0;
+  const pinTo = () =>
+    launch.cpus.length > 1 ? (launch.cpus[nextCpu++ % launch.cpus.length] ?? null) : null;
   const depsWork = options.install ? await mkdtemp(join(tmpdir(), 'rpe-deps-')) : null;
   const releaseDeps = depsWork
     ? onInterrupt(() => rm(depsWork, { recursive: true, force: true }))
@@ -108,14 +115,19 @@ export async function createLocalExecutor(options: {
       const outFile = outputFileOf(variation, seed, outRoot);
       const { file, args, memory } = command(seed, outFile);
       await mkdir(dirname(outFile), { recursive: true });
+      const launched = [
+        ...launcherArgv(variation, { faketime: launch.faketime, cpu: pinTo() }),
+        file,
+        ...args,
+      ];
       const argv =
         isolation.kind === 'namespaces'
           ? isolatedArgv(isolation, {
               tree: submissionDir,
               pidShift: variation.pidShift,
-              argv: [file, ...args],
+              argv: launched,
             })
-          : [file, ...args];
+          : launched;
       const before = isolation.kind === 'none' ? await snapshotTree(submissionDir) : null;
       const stdout = createTailBuffer(limits.logBytes);
       const stderr = createTailBuffer(limits.logBytes);
@@ -180,6 +192,9 @@ export async function createLocalExecutor(options: {
       await streamsClosed;
       clearTimeout(grace);
       release();
+      // Without namespaces libfaketime's files of the generator's pid stay in this machine's /dev/shm.
+      if (launch.faketime && isolation.kind === 'none' && child.pid !== undefined)
+        await removeFaketimeLeftovers(child.pid);
       const collected = await collectOutput(outFile, limits.outputBytes);
       const stderrTail = tailText(stderr.bytes());
       let { status, message } = classifyRun({
@@ -222,6 +237,7 @@ export async function createLocalExecutor(options: {
   const probe = command(0, 'items.jsonl');
   const notes = [
     runPlacesNote('<a temporary folder>'),
+    `local mode: ${launchNote(ENV_VARIATIONS[1], { faketime: launch.faketime, cpu: launch.cpus.length > 1 ? 0 : null }, false)}`,
     ...(install ? installNotes(install.outcome) : []),
     'local mode: the generator ran as a local process, not isolated from the network; network calls are only detected by `rpe sandbox run`',
     isolation.kind === 'namespaces'

@@ -15,7 +15,8 @@ export type LocalIsolation =
 
 /**
  * The wrapper run as pid 1 of the new namespaces: makes the tree read-only for this namespace
- * only (mount's bind,ro remounts the bind read-only), enters the tree, and runs the generator with the pid the
+ * only (mount's bind,ro remounts the bind read-only), enters the tree, gives the run an empty
+ * /dev/shm, and runs the generator with the pid the
  * variation sets, as in the sandbox. It sets the namespace's last pid directly (it may, in its own
  * pid namespace), and falls back to the sandbox's loop of throwaway processes. When it exits, the
  * kernel kills every process left in the namespace.
@@ -23,6 +24,9 @@ export type LocalIsolation =
 const WRAPPER = [
   'tree=$1; t=$2; shift 2',
   'mount -o bind,ro -- "$tree" "$tree" && cd -- "$tree" || exit 125',
+  // A /dev/shm of the run's own, as in a container: what libfaketime (or the generator) leaves
+  // there goes with the namespace, and runs of the same pid do not share names.
+  'mount -t tmpfs -o nosuid,nodev,mode=1777,size=64m rpe-shm /dev/shm 2>/dev/null',
   `echo "$t" 2>/dev/null > /proc/sys/kernel/ns_last_pid || ${PID_SHIFT_LOOP}`,
   '"$@"',
 ].join('\n');

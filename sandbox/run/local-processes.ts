@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 
 async function pids(): Promise<number[]> {
   const entries = await readdir('/proc').catch(() => []);
@@ -59,4 +59,17 @@ export async function peakMemoryOfTree(root: number): Promise<number | null> {
     queue.push(...(await children(pid)));
   }
   return peak;
+}
+
+/**
+ * Removes what libfaketime left in /dev/shm for a process: the first process that loads it
+ * creates a semaphore and a shared memory object named after its pid, and not every interpreter
+ * runs the destructor that removes them.
+ */
+export async function removeFaketimeLeftovers(pid: number): Promise<void> {
+  await Promise.all(
+    [`/dev/shm/faketime_shm_${pid}`, `/dev/shm/sem.faketime_sem_${pid}`].map((path) =>
+      rm(path, { force: true }),
+    ),
+  );
 }
