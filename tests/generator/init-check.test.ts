@@ -90,7 +90,7 @@ describe.skipIf(!hasData)('rpe init scaffolds under rpe check', { timeout: 240_0
         expect(readFileSync(join(dir, file), 'utf8')).not.toMatch(/`npx rpe [a-z]/);
       const last = readme.slice(readme.lastIndexOf('\n## '));
       expect(last).toMatch(/^\n## Submitting\n/);
-      for (const step of ['git tag v1', 'rev-parse HEAD', 'djstrong', '`eligible`'])
+      for (const step of ['git tag track2-v1', 'rev-parse HEAD', 'djstrong', '`eligible`'])
         expect(last).toContain(step);
       // The first way works as written, with <toolkit> this checkout.
       const version = await execa(process.execPath, [join(ROOT, 'bin', 'rpe.js'), '--version']);

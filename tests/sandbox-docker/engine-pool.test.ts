@@ -25,6 +25,7 @@ import {
   ENGINE2,
   ENGINE2_PID,
   MAIN_ENGINE,
+  restartTestEngines,
   SSH_ENGINE,
   TLS_CLIENT_DIR,
   TLS_DIR,
@@ -35,11 +36,14 @@ import {
 const root = join(import.meta.dirname, '..', '..');
 const TLS_WITH_CERTS = `${TLS_ENGINE}#certs=${TLS_CLIENT_DIR}`;
 
-// The environment of a test run without any engine variable of the machine's own.
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+// The environment of a command: the main engine's (DOCKER_HOST and its TLS settings) unless the
+// test names another engine, in which case that engine's settings alone; never RPE_ENGINES.
 const clean = (env: Record<string, string> = {}) => {
-  const base = { ...process.env };
-  for (const key of ['DOCKER_HOST', 'DOCKER_TLS_VERIFY', 'DOCKER_TLS', 'DOCKER_CERT_PATH'])
-    delete base[key];
+  const base: NodeJS.ProcessEnv = { ...process.env, DOCKER_HOST: MAIN_ENGINE };
+  if (env.DOCKER_HOST)
+    for (const key of ['DOCKER_TLS_VERIFY', 'DOCKER_TLS', 'DOCKER_CERT_PATH']) delete base[key];
   delete base.RPE_ENGINES;
   return { ...base, ...env };
 };
@@ -69,7 +73,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     'images build imports the images into the second engine by content, with the same IDs',
     async () => {
       if (!testEngines) return;
-      // Start from an empty second engine (the test engine's own images only).
+      // Start from an empty second engine: the run's own, so these images are the run's too.
       for (const image of (await inspectRunnerImages(testEngines.engine2)).reverse())
         if (image.id) await testEngines.engine2.docker.getImage(image.ref).remove({ force: true });
       // A batch on it alone stops before any check, saying where the images are missing.
@@ -157,7 +161,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     expect(viaEnv.exitCode, viaEnv.stdout).toBe(0);
     const single = JSON.parse(viaEnv.stdout) as { checks: { name: string; detail: string }[] };
     expect(single.checks.find((c) => c.name === 'engine')?.detail).toMatch(
-      / at tcp:\/\/127\.0\.0\.1:2376$/,
+      new RegExp(` at ${escape(TLS_ENGINE)}$`),
     );
     const viaOption = await doctor([TLS_WITH_CERTS], '--json');
     expect(viaOption.exitCode, viaOption.stdout).toBe(0);
@@ -217,7 +221,9 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     });
     expect(wrongClient.exitCode).toBe(2);
     expect(wrongClient.stderr).toMatch(
-      /^rpe: cannot use the Docker engine at tcp:\/\/127\.0\.0\.1:2376: TLS handshake failed: the engine refused the client certificate \S+\/cert\.pem \(alert [a-z ]+\)\n$/,
+      new RegExp(
+        `^rpe: cannot use the Docker engine at ${escape(TLS_ENGINE)}: TLS handshake failed: the engine refused the client certificate \\S+/cert\\.pem \\(alert [a-z ]+\\)\n$`,
+      ),
     );
     // A plain client at the TLS port.
     const plain = await rpe(['sandbox', 'images', 'build'], { DOCKER_HOST: TLS_ENGINE });
@@ -364,7 +370,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     pool.rows.forEach((row, i) => expect(pool.reports[i]?.engine?.url).toBe(row.engine));
     const md = readFileSync(join(scratch, 'pool', 'summary.md'), 'utf8');
     expect(md).toContain(`\`${ENGINE2}\``);
-    expect(md).toMatch(/- engines: `unix:\/\/\/var\/run\/docker\.sock` \d+ submissions?; /);
+    expect(md).toMatch(new RegExp(`- engines: \`${escape(MAIN_ENGINE)}\` \\d+ submissions?; `));
     // A second run resumes every report, whichever engine made it.
     const again = await batch('pool', BATCH, [MAIN_ENGINE]);
     expect(again.rows.map((r) => r.resumed)).toEqual(BATCH.map(() => true));
@@ -477,11 +483,12 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
       const { docker } = testEngines.engine2;
       await waitUntil(async () => (await docker.listContainers({ filters })).length >= 2);
+      // The run's own second dockerd, by the pid it recorded.
       process.kill(Number(readFileSync(ENGINE2_PID, 'utf8')), 'SIGKILL');
       const result = await running;
       expect(result.exitCode, result.stderr).toBe(0);
-      expect(result.stderr).toMatch(
-        /rpe sandbox batch: engine unix:\/\/\/run\/rpe-engine2\/docker\.sock lost: stopped answering: /,
+      expect(result.stderr).toContain(
+        `rpe sandbox batch: engine ${ENGINE2} lost: stopped answering: `,
       );
       const { rows } = JSON.parse(result.stdout) as { rows: BatchRow[] };
       expect(rows.map((r) => r.name)).toEqual(names);
@@ -502,7 +509,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
       }
     } finally {
       await running.catch(() => undefined);
-      await execa('bash', [join(root, 'scripts', 'ci', 'start-test-engines.sh')]);
+      restartTestEngines();
     }
     // What the killed engine held is swept by the next process that uses it.
     const swept = await sweepLeftovers(testEngines.engine2);
