@@ -291,12 +291,16 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
 
   it('kills the whole process group of a fork bomb and says no process limit was enforced', async () => {
     // Seeds no other test uses, to tell its processes apart: the tree runs from a temporary copy.
-    const { report } = await check('fork-bomb', {}, 'auto', [73101, 73102]);
+    // They depend on this process's pid, so another test run on this machine has others.
+    const seed = 100_000 + 2 * (process.pid % 400_000);
+    const { report } = await check('fork-bomb', {}, 'auto', [seed, seed + 1]);
     expect(report.reasons[0]?.message).toMatch(/no process limit was enforced/);
     // Its children sleep 5 s; none may outlive the run.
     const ps = await execa('ps', ['-eo', 'args'], { reject: false });
     expect(ps.stdout.toString()).toMatch(/\bps -eo args\b/);
-    expect(ps.stdout.toString()).not.toMatch(/generate\.py --seed 7310[12]\b/);
+    expect(ps.stdout.toString()).not.toMatch(
+      new RegExp(`generate\\.py --seed (${seed}|${seed + 1})\\b`),
+    );
   });
 
   it('keeps only the tail of a stdout flood and stays eligible', async () => {
