@@ -96,15 +96,27 @@ async function connect(url: string): Promise<Engine> {
   return connectEngine({ ...config, endpoint });
 }
 
+// Connects to all three; engines just started on a loaded machine may take more than one try.
+async function connectAll(): Promise<{ engine2: Engine; tls: Engine; ssh: Engine }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [engine2, tls, ssh] = await Promise.all([
+        connect(ENGINE2),
+        connect(`${TLS_ENGINE}#certs=${TLS_CLIENT_DIR}`),
+        connect(SSH_ENGINE),
+      ]);
+      return { engine2, tls, ssh };
+    } catch (error) {
+      if (attempt === 6) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    }
+  }
+}
+
 async function find(): Promise<{ engine2: Engine; tls: Engine; ssh: Engine } | null> {
   try {
     if (failure) throw failure;
-    const [engine2, tls, ssh] = await Promise.all([
-      connect(ENGINE2),
-      connect(`${TLS_ENGINE}#certs=${TLS_CLIENT_DIR}`),
-      connect(SSH_ENGINE),
-    ]);
-    return { engine2, tls, ssh };
+    return await connectAll();
   } catch (error) {
     if (config.ci) throw error;
     process.stderr.write(
