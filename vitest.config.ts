@@ -1,4 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// The tests' main Docker engine: RPE_TEST_ENGINE, else DOCKER_HOST's (the default socket when
+// unset). Every other engine a test uses is the run's own (tests/sandbox-docker/global-setup.ts).
+const engine = process.env.RPE_TEST_ENGINE ? { DOCKER_HOST: process.env.RPE_TEST_ENGINE } : {};
 
 export default defineConfig({
   test: {
@@ -12,8 +17,16 @@ export default defineConfig({
       'tests/**/*.test.ts',
     ],
     exclude: ['node_modules/**', 'dist/**', 'tests/fixtures/**'],
+    globalSetup: ['tests/sandbox-docker/global-setup.ts'],
+    env: engine,
     pool: 'forks',
-    testTimeout: 30_000,
+    // One file more than the cores: most files wait on containers and child processes, and
+    // vitest's default (cores - 1) ran the whole suite one file at a time on two cores.
+    // `npm test -- --maxWorkers=1` runs the files one after another.
+    maxWorkers: availableParallelism() + 1,
+    // Generous: a test that runs the CLI a few times takes several times longer on a loaded
+    // machine, and a limit is not what it tests (those about time set their own, behaviour-based).
+    testTimeout: 180_000,
     hookTimeout: 600_000,
   },
 });

@@ -44,6 +44,9 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
     name,
     '--label',
     LABEL,
+    // Whose container it is: a check for leftovers looks at its own process's only.
+    '--label',
+    `org.reverse-poleval.pid=${process.pid}`,
     '--network',
     'none',
     '--read-only',

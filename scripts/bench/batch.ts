@@ -1,6 +1,7 @@
 // A batch spread over two Docker engines against the same batch on one: six fixture submissions,
-// three seeds each. The second engine is the test engine (scripts/ci/start-test-engines.sh), or
-// RPE_BENCH_ENGINE2. On a machine where both engines share the same cores (as on the 2-core
+// three seeds each. The second engine is RPE_BENCH_ENGINE2: `sudo bash
+// scripts/ci/start-test-engines.sh DIR` starts one and writes its URL (ENGINE2) to DIR/engines.env.
+// On a machine where both engines share the same cores (as on the 2-core
 // machine these figures come from), the speed-up shows that the pool mechanism works and what it
 // costs, not a gain in speed: that needs engines on other machines.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

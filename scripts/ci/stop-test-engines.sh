@@ -1,43 +1,53 @@
 #!/usr/bin/env bash
-# Stops the test engine that scripts/ci/start-test-engines.sh started, by the pid it recorded, and
-# only when that pid is still a dockerd of the test engine's data root (a reused pid is left alone).
-# The main engine is never touched.
+# Stops the private test engines that scripts/ci/start-test-engines.sh RUN_DIR started, by the pids
+# it recorded in RUN_DIR, and only while each pid is still a process of that folder (its command
+# line names RUN_DIR: a reused pid is left alone); removes the run's ssh alias, then RUN_DIR.
+# No other engine, process or image is touched.
 set -euo pipefail
 
-RUN_DIR=/run/rpe-engine2
-DATA_ROOT=/var/lib/rpe-engine2
-PIDFILE="$RUN_DIR/started.pid"
-SSH_DIR=/var/lib/rpe-engine2-ssh
+RUN_DIR=${1:?usage: stop-test-engines.sh RUN_DIR}
+[ -d "$RUN_DIR" ] || exit 0
+RUN_DIR=$(cd "$RUN_DIR" && pwd)
 
-# The test sshd, when its pid is still an sshd of the test engine's config.
-if [ -f "$RUN_DIR/sshd.pid" ]; then
-  pid=$(cat "$RUN_DIR/sshd.pid")
-  if tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "-f $SSH_DIR/sshd_config"; then
-    kill -TERM "$pid"
-    echo "test sshd: stopped (pid $pid)"
-  fi
-  rm -f "$RUN_DIR/sshd.pid"
-fi
-
-[ -f "$PIDFILE" ] || {
-  echo "test engine: not started by start-test-engines.sh (no $PIDFILE)"
-  exit 0
+# The pid in FILE, when it is still a process whose command line names RUN_DIR.
+ours() {
+  local pid
+  [ -f "$1" ] || return 1
+  pid=$(cat "$1")
+  [ -n "$pid" ] && tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" | grep -qF -- "$RUN_DIR/" &&
+    echo "$pid"
 }
-pid=$(cat "$PIDFILE")
-if ! tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "--data-root $DATA_ROOT "; then
-  echo "test engine: pid $pid is gone or is not its dockerd; nothing to stop"
-  rm -f "$PIDFILE"
-  exit 0
-fi
-kill -TERM "$pid"
-# dockerd stops its containers and its containerd before it exits.
-for _ in $(seq 1 60); do
-  kill -0 "$pid" 2>/dev/null || break
-  sleep 1
+
+stop() {
+  local pid
+  pid=$(ours "$1") || return 0
+  kill -TERM "$pid" 2>/dev/null || return 0
+  # dockerd stops its containers and its containerd before it exits.
+  for _ in $(seq 1 120); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    sleep 0.5
+  done
+  echo "test engines: $2 (pid $pid) did not stop within 60 s: killed" >&2
+  kill -KILL "$pid" 2>/dev/null || true
+}
+
+stop "$RUN_DIR/sshd.pid" sshd
+stop "$RUN_DIR/started.pid" dockerd
+# A containerd left by a dockerd that was killed outright (a test does that).
+stop "$RUN_DIR/exec/containerd/containerd.pid" containerd
+# Anything else still running from the folder (a shim of a killed engine): by pid, named by RUN_DIR.
+for cmdline in $(grep -lzF -- "$RUN_DIR/" /proc/[0-9]*/cmdline 2>/dev/null); do
+  pid=${cmdline#/proc/}
+  pid=${pid%/cmdline}
+  [ "$pid" = "$$" ] || [ "$pid" = "$PPID" ] && continue
+  echo "test engines: stopping pid $pid, left running from $RUN_DIR" >&2
+  kill -TERM "$pid" 2>/dev/null || true
 done
-if kill -0 "$pid" 2>/dev/null; then
-  echo "test engine: dockerd $pid did not stop within 60 s" >&2
-  exit 1
+if [ -f "$RUN_DIR/engines.env" ]; then
+  alias_file=$(sed -n 's/^SSH_ALIAS_FILE=//p' "$RUN_DIR/engines.env")
+  case "$alias_file" in /etc/ssh/ssh_config.d/rpe-test-*.conf) rm -f "$alias_file" ;; esac
 fi
-rm -f "$PIDFILE"
-echo "test engine: stopped (pid $pid)"
+# The alias is written before engines.env: find it by the run's name too.
+rm -f "/etc/ssh/ssh_config.d/rpe-test-$(basename "$RUN_DIR").conf"
+rm -rf "$RUN_DIR"
+echo "test engines of $RUN_DIR: stopped and removed"

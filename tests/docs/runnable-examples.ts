@@ -26,25 +26,39 @@ export function runnableExamples(file: string, text: string): RunnableExample[] 
   return found;
 }
 
+/** A content hash as the toolkit prints it: the same input gives the same one, on any machine. */
+const CONTENT_HASH = /sha256:[0-9a-f]{12,}/g;
+
 /**
- * What must stay the same between a documented output and a real one: hashes, numbers and
- * durations may differ, the shape may not. Trailing blanks are dropped.
+ * What must stay the same between a documented output and a real one: numbers, durations and
+ * other hex (commit and image IDs) may differ, the shape may not, and neither may a content hash
+ * (`sha256:...`: seed sets, data, trees), unless `hashes` is 'mask'. Trailing blanks are dropped.
  */
-export function outputShape(lines: readonly string[]): string[] {
-  const shaped = lines.map((l) =>
-    l
+export function outputShape(lines: readonly string[], hashes: 'keep' | 'mask' = 'keep'): string[] {
+  const shaped = lines.map((l) => {
+    const kept: string[] = [];
+    const masked = l.replace(CONTENT_HASH, (hash) => {
+      kept.push(hash);
+      return hashes === 'keep' ? `@@${kept.length - 1}@@` : 'sha256:<hash>';
+    });
+    return masked
       .replace(/[0-9a-f]{12,}/g, '<hex>')
       .replace(/\d+(?:[.,]\d+)?/g, '<n>')
-      .trimEnd(),
-  );
+      .replace(/@@<n>@@/g, () => kept.shift() ?? '')
+      .trimEnd();
+  });
   while (shaped.at(-1) === '') shaped.pop();
   return shaped;
 }
 
 // Whether the actual lines have the documented shape; a documented line `...` stands for any lines.
-export function sameShape(documented: readonly string[], actual: readonly string[]): boolean {
-  const want = outputShape(documented);
-  const got = outputShape(actual);
+export function sameShape(
+  documented: readonly string[],
+  actual: readonly string[],
+  hashes: 'keep' | 'mask' = 'keep',
+): boolean {
+  const want = outputShape(documented, hashes);
+  const got = outputShape(actual, hashes);
   const match = (w: number, g: number): boolean => {
     if (w === want.length) return g === got.length;
     if (want[w] === '...') {
@@ -54,4 +68,24 @@ export function sameShape(documented: readonly string[], actual: readonly string
     return g < got.length && want[w] === got[g] && match(w + 1, g + 1);
   };
   return match(0, 0);
+}
+
+/**
+ * The documented content hashes and the ones the commands gave instead, in order, when the output
+ * has the documented shape but for them (else none): what `RPE_UPDATE_DOC_HASHES=1` writes back.
+ */
+export function changedHashes(
+  documented: readonly string[],
+  actual: readonly string[],
+): [string, string][] {
+  if (documented.includes('...') || !sameShape(documented, actual, 'mask')) return [];
+  const of = (lines: readonly string[]) => lines.join('\n').match(CONTENT_HASH) ?? [];
+  const was = of(documented);
+  const now = of(actual);
+  const changed: [string, string][] = [];
+  was.forEach((hash, i) => {
+    const real = now[i];
+    if (real !== undefined && real !== hash) changed.push([hash, real]);
+  });
+  return changed;
 }

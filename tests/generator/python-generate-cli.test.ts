@@ -133,7 +133,7 @@ describe('rpe generate on a Python generator', () => {
       expect(readFileSync(out('py'))).toEqual(readFileSync(out('ts')));
       expect(readFileSync(out('py-meta'))).toEqual(readFileSync(out('ts-meta')));
     }
-  }, 60_000);
+  }, 300_000);
 
   it('prints the family table in text mode, and python3 generate.py warns as rpe does', async () => {
     const text = await rpe(['generate', py, '--seed', '1', '--out', join(work, 't.jsonl')]);
@@ -160,7 +160,7 @@ describe('rpe generate on a Python generator', () => {
     );
     expect(direct.stderr).toBe(warnings);
     expect(readFileSync(join(work, 'd.jsonl'))).toEqual(readFileSync(join(work, 't.jsonl')));
-  }, 60_000);
+  }, 300_000);
 
   it('writes the same provenance declaration as for the TypeScript twin', async () => {
     const [a, b] = await Promise.all([rpe(['provenance', ts]), rpe(['provenance', py])]);
@@ -169,7 +169,7 @@ describe('rpe generate on a Python generator', () => {
     expect(b.stdout).toContain('### small-pool');
     expect(b.stdout).toContain('- Items per seed: 50 of 100 (weight 1)');
     expect(b.stdout).toBe(a.stdout);
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('the Python runtime estimates seed overlap with the same arithmetic', () => {

@@ -63,7 +63,8 @@ describe.skipIf(!engine)('evaluator.py in the network-less runner image', () => 
       path: panelFixture('evaluators', 'casefold-with-traps', 'evaluator.py'),
       sandbox: 'docker',
       image: RUNNER_IMAGES.python,
-      callTimeoutMs: 1500,
+      // Generous for a call that answers at once, even on a loaded machine: 'wolno' sleeps 60 s.
+      callTimeoutMs: 10_000,
     });
     try {
       expect(await evaluator.accept('wolno', 'kota')).toMatchObject({ status: 'timeout' });
@@ -77,6 +78,8 @@ describe.skipIf(!engine)('evaluator.py in the network-less runner image', () => 
       '-aq',
       '--filter',
       'label=org.reverse-poleval.role=evaluator',
+      '--filter',
+      `label=org.reverse-poleval.pid=${process.pid}`,
     ]);
     expect(left.stdout.trim()).toBe('');
   });

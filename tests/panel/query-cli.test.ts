@@ -109,9 +109,10 @@ describe('rpe query, evaluate, score', () => {
     const args = [...QUERY, '--concurrency', '1', '--base-url', server.baseUrl];
     const run = spawnRpe(args, { cwd: dir });
     const file = join(dir, 'responses', 'alpha__good-early.jsonl');
+    // Waits for the answers, up to 100 s: the CLI's start takes seconds on a loaded machine.
     for (
       let i = 0;
-      i < 200 && !(existsSync(file) && readFileSync(file, 'utf8').split('\n').length > 3);
+      i < 4000 && !(existsSync(file) && readFileSync(file, 'utf8').split('\n').length > 3);
       i++
     ) {
       await new Promise((r) => setTimeout(r, 25));
@@ -141,7 +142,7 @@ describe('rpe query, evaluate, score', () => {
       cwd: dir,
     });
     const file = join(dir, 'responses', 'alpha__good-early.jsonl');
-    for (let i = 0; i < 200 && !(existsSync(file) && readFileSync(file, 'utf8').length > 0); i++) {
+    for (let i = 0; i < 4000 && !(existsSync(file) && readFileSync(file, 'utf8').length > 0); i++) {
       await new Promise((r) => setTimeout(r, 25));
     }
     run.kill('SIGINT');

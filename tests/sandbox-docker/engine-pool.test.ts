@@ -25,6 +25,7 @@ import {
   ENGINE2,
   ENGINE2_PID,
   MAIN_ENGINE,
+  restartTestEngines,
   SSH_ENGINE,
   TLS_CLIENT_DIR,
   TLS_DIR,
@@ -35,11 +36,14 @@ import {
 const root = join(import.meta.dirname, '..', '..');
 const TLS_WITH_CERTS = `${TLS_ENGINE}#certs=${TLS_CLIENT_DIR}`;
 
-// The environment of a test run without any engine variable of the machine's own.
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+// The environment of a command: the main engine's (DOCKER_HOST and its TLS settings) unless the
+// test names another engine, in which case that engine's settings alone; never RPE_ENGINES.
 const clean = (env: Record<string, string> = {}) => {
-  const base = { ...process.env };
-  for (const key of ['DOCKER_HOST', 'DOCKER_TLS_VERIFY', 'DOCKER_TLS', 'DOCKER_CERT_PATH'])
-    delete base[key];
+  const base: NodeJS.ProcessEnv = { ...process.env, DOCKER_HOST: MAIN_ENGINE };
+  if (env.DOCKER_HOST)
+    for (const key of ['DOCKER_TLS_VERIFY', 'DOCKER_TLS', 'DOCKER_CERT_PATH']) delete base[key];
   delete base.RPE_ENGINES;
   return { ...base, ...env };
 };
@@ -51,6 +55,9 @@ const rpe = (args: string[], env?: Record<string, string>) =>
     extendEnv: false,
     // Kept, so that a test can tell one whole line from the start of one.
     stripFinalNewline: false,
+    // A batch stopped with SIGTERM removes its containers first, which takes longer than
+    // execa's 5 s on a loaded machine: no SIGKILL after it.
+    forceKillAfterDelay: false,
   });
 
 const engineArgs = (urls: string[]) => urls.flatMap((url) => ['--engine', url]);
@@ -69,7 +76,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     'images build imports the images into the second engine by content, with the same IDs',
     async () => {
       if (!testEngines) return;
-      // Start from an empty second engine (the test engine's own images only).
+      // Start from an empty second engine: the run's own, so these images are the run's too.
       for (const image of (await inspectRunnerImages(testEngines.engine2)).reverse())
         if (image.id) await testEngines.engine2.docker.getImage(image.ref).remove({ force: true });
       // A batch on it alone stops before any check, saying where the images are missing.
@@ -157,7 +164,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     expect(viaEnv.exitCode, viaEnv.stdout).toBe(0);
     const single = JSON.parse(viaEnv.stdout) as { checks: { name: string; detail: string }[] };
     expect(single.checks.find((c) => c.name === 'engine')?.detail).toMatch(
-      / at tcp:\/\/127\.0\.0\.1:2376$/,
+      new RegExp(` at ${escape(TLS_ENGINE)}$`),
     );
     const viaOption = await doctor([TLS_WITH_CERTS], '--json');
     expect(viaOption.exitCode, viaOption.stdout).toBe(0);
@@ -217,7 +224,9 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     });
     expect(wrongClient.exitCode).toBe(2);
     expect(wrongClient.stderr).toMatch(
-      /^rpe: cannot use the Docker engine at tcp:\/\/127\.0\.0\.1:2376: TLS handshake failed: the engine refused the client certificate \S+\/cert\.pem \(alert [a-z ]+\)\n$/,
+      new RegExp(
+        `^rpe: cannot use the Docker engine at ${escape(TLS_ENGINE)}: TLS handshake failed: the engine refused the client certificate \\S+/cert\\.pem \\(alert [a-z ]+\\)\n$`,
+      ),
     );
     // A plain client at the TLS port.
     const plain = await rpe(['sandbox', 'images', 'build'], { DOCKER_HOST: TLS_ENGINE });
@@ -267,6 +276,9 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     expect(report.verdict).toBe('eligible');
     expect(report.engine?.url).toBe(TLS_ENGINE);
   });
+
+  // The batches check a few dozen runs: on a loaded machine that takes many minutes.
+  const BATCH_TIMEOUT_MS = 1_500_000;
 
   // Eight submissions, eligible and failing, with the seeds of every check.
   const BATCH = [
@@ -337,175 +349,193 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     ]);
   }
 
-  // Asks every quarter of a second, for at most a minute, until `done` says yes.
+  // Asks every quarter of a second, for at most five minutes, until `done` says yes.
   async function waitUntil(done: () => Promise<boolean>): Promise<void> {
-    for (let i = 0; i < 240 && !(await done()); i++)
+    for (let i = 0; i < 1200 && !(await done()); i++)
       await new Promise((resolve) => setTimeout(resolve, 250));
   }
 
-  it('spreads a batch over both engines with the same verdicts and output hashes as on one, skipping one that does not answer', async () => {
-    const one = await batch('one', BATCH, [MAIN_ENGINE]);
-    expect(one.result.exitCode, one.result.stderr).toBe(0);
-    const pool = await batch('pool', BATCH, [
-      `${MAIN_ENGINE}#jobs=1`,
-      `${ENGINE2}#jobs=1`,
-      'tcp://127.0.0.1:1',
-    ]);
-    expect(pool.result.exitCode, pool.result.stderr).toBe(0);
-    expect(pool.result.stderr).toContain(
-      'rpe sandbox batch: engine tcp://127.0.0.1:1 skipped: connection refused at 127.0.0.1:1\n',
-    );
-    expect(outcome(pool.rows, pool.reports)).toEqual(outcome(one.rows, one.reports));
-    expect(new Set(one.rows.map((r) => r.verdict))).toEqual(
-      new Set(['eligible', 'disqualified', 'incomplete']),
-    );
-    // Both engines took submissions; each report names the engine that ran all of it.
-    expect(new Set(pool.rows.map((r) => r.engine))).toEqual(new Set([MAIN_ENGINE, ENGINE2]));
-    pool.rows.forEach((row, i) => expect(pool.reports[i]?.engine?.url).toBe(row.engine));
-    const md = readFileSync(join(scratch, 'pool', 'summary.md'), 'utf8');
-    expect(md).toContain(`\`${ENGINE2}\``);
-    expect(md).toMatch(/- engines: `unix:\/\/\/var\/run\/docker\.sock` \d+ submissions?; /);
-    // A second run resumes every report, whichever engine made it.
-    const again = await batch('pool', BATCH, [MAIN_ENGINE]);
-    expect(again.rows.map((r) => r.resumed)).toEqual(BATCH.map(() => true));
-  }, 600_000);
-
-  it('stops a pool batch on SIGTERM: its containers gone from both engines, no row or summary made up', async () => {
-    if (!testEngines) return;
-    const names = [
-      'sleep-forever',
-      'good-python',
-      'static-list',
-      'runtime-error',
-      'good-javascript',
-    ];
-    const running = startBatch('term', names, [`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]);
-    const out = join(scratch, 'term');
-    const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
-    const left = async () => {
-      const found = await Promise.all(
-        [engine!, testEngines!.engine2].map(async (e) => [
-          ...(await e.docker.listContainers({ all: true, filters })),
-          ...((await e.docker.listVolumes({ filters })).Volumes ?? []),
-        ]),
-      );
-      return found.map((f) => f.length);
-    };
-    // Once a check is in hand on each engine.
-    await waitUntil(async () => (await left()).every((n) => n > 0));
-    running.kill('SIGTERM');
-    const result = await running;
-    expect(result.signal).toBe('SIGTERM');
-    // The checks the interrupt broke off are no verdict of theirs, not even an error row.
-    expect(result.stdout).not.toMatch(/\terror\t/);
-    expect(readdirSync(out)).not.toContain('summary.md');
-    expect(await left()).toEqual([0, 0]);
-  }, 600_000);
-
-  it('ends a batch whose engine goes silent mid-check: its submission runs on the other, and the process exits', async () => {
-    if (!testEngines) return;
-    // The second engine behind a proxy that stops forwarding: the engine of a host that hangs.
-    const proxy = await startFreezableProxy(ENGINE2.slice('unix://'.length));
-    const names = ['sleep-forever', 'good-python', 'good-javascript', 'runtime-error'];
-    const running = startBatch(
-      'silent',
-      names,
-      [`${proxy.url}#jobs=1`, `${MAIN_ENGINE}#jobs=1`],
-      '--json',
-    );
-    try {
-      // Once this batch has a check in hand on the second engine (its keeper and one more), the
-      // proxy goes silent: the open requests never get an answer, and neither do new ones.
-      const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
-      const { docker } = testEngines.engine2;
-      await waitUntil(async () => (await docker.listContainers({ filters })).length >= 2);
-      proxy.freeze();
-      // The requests left hanging on the silent engine must not keep the process alive: about
-      // 20 s to find the engine lost, then what is left runs on the first (a timeout of 20 s).
-      const ended = await Promise.race([
-        running,
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), 240_000)),
+  it(
+    'spreads a batch over both engines with the same verdicts and output hashes as on one, skipping one that does not answer',
+    async () => {
+      const one = await batch('one', BATCH, [MAIN_ENGINE]);
+      expect(one.result.exitCode, one.result.stderr).toBe(0);
+      const pool = await batch('pool', BATCH, [
+        `${MAIN_ENGINE}#jobs=1`,
+        `${ENGINE2}#jobs=1`,
+        'tcp://127.0.0.1:1',
       ]);
-      expect(ended, 'the batch was still running 240 s after its engine went silent').not.toBe(
-        null,
+      expect(pool.result.exitCode, pool.result.stderr).toBe(0);
+      expect(pool.result.stderr).toContain(
+        'rpe sandbox batch: engine tcp://127.0.0.1:1 skipped: connection refused at 127.0.0.1:1\n',
       );
-      const result = ended!;
-      expect(result.exitCode, result.stderr).toBe(0);
-      expect(result.stderr).toContain(
-        `rpe sandbox batch: engine ${proxy.url} lost: stopped answering (3 checks in a row: no answer within 5 s)`,
+      expect(outcome(pool.rows, pool.reports)).toEqual(outcome(one.rows, one.reports));
+      expect(new Set(one.rows.map((r) => r.verdict))).toEqual(
+        new Set(['eligible', 'disqualified', 'incomplete']),
       );
-      const { rows } = JSON.parse(result.stdout) as { rows: BatchRow[] };
-      expect(rows.map((r) => r.name)).toEqual(names);
-      expect(rows.map((r) => r.verdict)).not.toContain('error');
-      const moved = rows.filter((r) => r.requeued_from.length > 0);
-      expect(moved.length).toBeGreaterThan(0);
-      for (const row of moved)
-        expect(row).toMatchObject({ engine: MAIN_ENGINE, requeued_from: [proxy.url] });
-      const md = readFileSync(join(scratch, 'silent', 'summary.md'), 'utf8');
-      expect(md).toMatch(
-        new RegExp(`\`${proxy.url}\` \\d+ submissions?, then lost: stopped answering`),
-      );
-    } finally {
-      running.kill('SIGKILL');
-      await running.catch(() => undefined);
-      await proxy.close();
-    }
-    // What the batch left on the second engine is swept once its process is gone.
-    const swept = await sweepLeftovers(testEngines.engine2);
-    expect(swept.removedContainers.length).toBeGreaterThan(0);
-  }, 600_000);
+      // Both engines took submissions; each report names the engine that ran all of it.
+      expect(new Set(pool.rows.map((r) => r.engine))).toEqual(new Set([MAIN_ENGINE, ENGINE2]));
+      pool.rows.forEach((row, i) => expect(pool.reports[i]?.engine?.url).toBe(row.engine));
+      const md = readFileSync(join(scratch, 'pool', 'summary.md'), 'utf8');
+      expect(md).toContain(`\`${ENGINE2}\``);
+      expect(md).toMatch(new RegExp(`- engines: \`${escape(MAIN_ENGINE)}\` \\d+ submissions?; `));
+      // A second run resumes every report, whichever engine made it.
+      const again = await batch('pool', BATCH, [MAIN_ENGINE]);
+      expect(again.rows.map((r) => r.resumed)).toEqual(BATCH.map(() => true));
+    },
+    BATCH_TIMEOUT_MS,
+  );
 
-  it('loses nothing when the second engine is killed mid-batch: its submission runs on the first', async () => {
-    if (!testEngines) return;
-    const names = [
-      'sleep-forever',
-      'good-python',
-      'good-typescript',
-      'static-list',
-      'runtime-error',
-      'good-javascript',
-    ];
-    const running = startBatch(
-      'kill',
-      names,
-      [`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`],
-      '--json',
-    );
-    try {
-      // Once the second engine has a check of this batch in hand (its keeper and a container of a
-      // run or an install step), kill it.
+  it(
+    'stops a pool batch on SIGTERM: its containers gone from both engines, no row or summary made up',
+    async () => {
+      if (!testEngines) return;
+      const names = [
+        'sleep-forever',
+        'good-python',
+        'static-list',
+        'runtime-error',
+        'good-javascript',
+      ];
+      const running = startBatch('term', names, [`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`]);
+      const out = join(scratch, 'term');
       const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
-      const { docker } = testEngines.engine2;
-      await waitUntil(async () => (await docker.listContainers({ filters })).length >= 2);
-      process.kill(Number(readFileSync(ENGINE2_PID, 'utf8')), 'SIGKILL');
+      const left = async () => {
+        const found = await Promise.all(
+          [engine!, testEngines!.engine2].map(async (e) => [
+            ...(await e.docker.listContainers({ all: true, filters })),
+            ...((await e.docker.listVolumes({ filters })).Volumes ?? []),
+          ]),
+        );
+        return found.map((f) => f.length);
+      };
+      // Once a check is in hand on each engine.
+      await waitUntil(async () => (await left()).every((n) => n > 0));
+      running.kill('SIGTERM');
       const result = await running;
-      expect(result.exitCode, result.stderr).toBe(0);
-      expect(result.stderr).toMatch(
-        /rpe sandbox batch: engine unix:\/\/\/run\/rpe-engine2\/docker\.sock lost: stopped answering: /,
+      expect(result.signal).toBe('SIGTERM');
+      // The checks the interrupt broke off are no verdict of theirs, not even an error row.
+      expect(result.stdout).not.toMatch(/\terror\t/);
+      expect(readdirSync(out)).not.toContain('summary.md');
+      expect(await left()).toEqual([0, 0]);
+    },
+    BATCH_TIMEOUT_MS,
+  );
+
+  it(
+    'ends a batch whose engine goes silent mid-check: its submission runs on the other, and the process exits',
+    async () => {
+      if (!testEngines) return;
+      // The second engine behind a proxy that stops forwarding: the engine of a host that hangs.
+      const proxy = await startFreezableProxy(ENGINE2.slice('unix://'.length));
+      const names = ['sleep-forever', 'good-python', 'good-javascript', 'runtime-error'];
+      const running = startBatch(
+        'silent',
+        names,
+        [`${proxy.url}#jobs=1`, `${MAIN_ENGINE}#jobs=1`],
+        '--json',
       );
-      const { rows } = JSON.parse(result.stdout) as { rows: BatchRow[] };
-      expect(rows.map((r) => r.name)).toEqual(names);
-      expect(rows.map((r) => r.verdict)).not.toContain('error');
-      expect(rows.find((r) => r.name === 'sleep-forever')?.reasons).toContain('timeout');
-      // What the second engine had in hand when it died was checked again on the first.
-      const moved = rows.filter((r) => r.requeued_from.length > 0);
-      expect(moved.length).toBeGreaterThan(0);
-      for (const row of moved) {
-        expect(row).toMatchObject({ engine: MAIN_ENGINE, requeued_from: [ENGINE2] });
-        const report = JSON.parse(
-          readFileSync(join(scratch, 'kill', row.name, 'report.json'), 'utf8'),
-        ) as Report;
-        expect(report.engine?.url).toBe(MAIN_ENGINE);
-        expect(report.requeued).toEqual([
-          { engine: ENGINE2, reason: expect.stringMatching(/^stopped answering: /) },
+      try {
+        // Once this batch has a check in hand on the second engine (its keeper and one more), the
+        // proxy goes silent: the open requests never get an answer, and neither do new ones.
+        const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
+        const { docker } = testEngines.engine2;
+        await waitUntil(async () => (await docker.listContainers({ filters })).length >= 2);
+        proxy.freeze();
+        // The requests left hanging on the silent engine must not keep the process alive: about
+        // 20 s to find the engine lost, then what is left runs on the first (a timeout of 20 s).
+        // A process kept alive by them would never end: the wait is long, for a loaded machine.
+        const ended = await Promise.race([
+          running,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 900_000)),
         ]);
+        expect(ended, 'the batch was still running 900 s after its engine went silent').not.toBe(
+          null,
+        );
+        const result = ended!;
+        expect(result.exitCode, result.stderr).toBe(0);
+        expect(result.stderr).toContain(
+          `rpe sandbox batch: engine ${proxy.url} lost: stopped answering (3 checks in a row: no answer within 5 s)`,
+        );
+        const { rows } = JSON.parse(result.stdout) as { rows: BatchRow[] };
+        expect(rows.map((r) => r.name)).toEqual(names);
+        expect(rows.map((r) => r.verdict)).not.toContain('error');
+        const moved = rows.filter((r) => r.requeued_from.length > 0);
+        expect(moved.length).toBeGreaterThan(0);
+        for (const row of moved)
+          expect(row).toMatchObject({ engine: MAIN_ENGINE, requeued_from: [proxy.url] });
+        const md = readFileSync(join(scratch, 'silent', 'summary.md'), 'utf8');
+        expect(md).toMatch(
+          new RegExp(`\`${proxy.url}\` \\d+ submissions?, then lost: stopped answering`),
+        );
+      } finally {
+        running.kill('SIGKILL');
+        await running.catch(() => undefined);
+        await proxy.close();
       }
-    } finally {
-      await running.catch(() => undefined);
-      await execa('bash', [join(root, 'scripts', 'ci', 'start-test-engines.sh')]);
-    }
-    // What the killed engine held is swept by the next process that uses it.
-    const swept = await sweepLeftovers(testEngines.engine2);
-    expect(swept.removedVolumes.length).toBeGreaterThan(0);
-  }, 600_000);
+      // What the batch left on the second engine is swept once its process is gone.
+      const swept = await sweepLeftovers(testEngines.engine2);
+      expect(swept.removedContainers.length).toBeGreaterThan(0);
+    },
+    BATCH_TIMEOUT_MS,
+  );
+
+  it(
+    'loses nothing when the second engine is killed mid-batch: its submission runs on the first',
+    async () => {
+      if (!testEngines) return;
+      const names = [
+        'sleep-forever',
+        'good-python',
+        'good-typescript',
+        'static-list',
+        'runtime-error',
+        'good-javascript',
+      ];
+      const running = startBatch(
+        'kill',
+        names,
+        [`${ENGINE2}#jobs=1`, `${MAIN_ENGINE}#jobs=1`],
+        '--json',
+      );
+      try {
+        // Once the second engine has a check of this batch in hand (its keeper and a container of a
+        // run or an install step), kill it.
+        const filters = JSON.stringify({ label: [`org.reverse-poleval.pid=${running.pid}`] });
+        const { docker } = testEngines.engine2;
+        await waitUntil(async () => (await docker.listContainers({ filters })).length >= 2);
+        // The run's own second dockerd, by the pid it recorded.
+        process.kill(Number(readFileSync(ENGINE2_PID, 'utf8')), 'SIGKILL');
+        const result = await running;
+        expect(result.exitCode, result.stderr).toBe(0);
+        expect(result.stderr).toContain(
+          `rpe sandbox batch: engine ${ENGINE2} lost: stopped answering: `,
+        );
+        const { rows } = JSON.parse(result.stdout) as { rows: BatchRow[] };
+        expect(rows.map((r) => r.name)).toEqual(names);
+        expect(rows.map((r) => r.verdict)).not.toContain('error');
+        expect(rows.find((r) => r.name === 'sleep-forever')?.reasons).toContain('timeout');
+        // What the second engine had in hand when it died was checked again on the first.
+        const moved = rows.filter((r) => r.requeued_from.length > 0);
+        expect(moved.length).toBeGreaterThan(0);
+        for (const row of moved) {
+          expect(row).toMatchObject({ engine: MAIN_ENGINE, requeued_from: [ENGINE2] });
+          const report = JSON.parse(
+            readFileSync(join(scratch, 'kill', row.name, 'report.json'), 'utf8'),
+          ) as Report;
+          expect(report.engine?.url).toBe(MAIN_ENGINE);
+          expect(report.requeued).toEqual([
+            { engine: ENGINE2, reason: expect.stringMatching(/^stopped answering: /) },
+          ]);
+        }
+      } finally {
+        await running.catch(() => undefined);
+        restartTestEngines();
+      }
+      // What the killed engine held is swept by the next process that uses it.
+      const swept = await sweepLeftovers(testEngines.engine2);
+      expect(swept.removedVolumes.length).toBeGreaterThan(0);
+    },
+    BATCH_TIMEOUT_MS,
+  );
 });

@@ -22,7 +22,10 @@ import { rpe } from './run-rpe.js';
 const tmp = mkdtempSync(join(tmpdir(), 'rpe-check-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
+// Seeds no other test uses and no other test run on this machine uses at the same time.
+const SEED = 100_000 + 2 * (process.pid % 400_000);
+
+describe('rpe check and rpe sandbox verify', { timeout: 300_000 }, () => {
   it('check: exit 0, one JSON report on stdout, the same report.json and a report.md', async () => {
     const reportDir = join(tmp, 'good');
     const r = await rpe([
@@ -230,16 +233,18 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
         'check',
         fixture('sleep-forever'),
         '--seeds',
-        '73201,73202',
+        `${SEED},${SEED + 1}`,
         '--timeout',
         '90',
       ],
       { reject: false, env: { TMPDIR: temp } },
     );
-    // The generator runs from a temporary copy of the tree: its seeds tell it apart.
+    // The generator runs from a temporary copy of the tree: its seeds tell it apart, from the
+    // other tests and from another test run on this machine (they depend on this process's pid).
+    const seeds = new RegExp(`generate\\.py --seed (${SEED}|${SEED + 1})\\b`);
     const running = async (): Promise<boolean> =>
-      /generate\.py --seed 7320[12]\b/.test((await execa('ps', ['-eo', 'args'])).stdout.toString());
-    for (let i = 0; i < 100 && !(await running()); i++) await sleep(200);
+      seeds.test((await execa('ps', ['-eo', 'args'])).stdout.toString());
+    for (let i = 0; i < 1500 && !(await running()); i++) await sleep(200);
     expect(await running()).toBe(true);
     child.kill('SIGINT');
     const result = await child;

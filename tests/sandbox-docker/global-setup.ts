@@ -1,0 +1,63 @@
+// The test run's own folder (vitest globalSetup): every Docker engine a test needs beyond the
+// main one is started under it, on demand (test-engines.ts), and stopped when the run ends by the
+// pids recorded there (scripts/ci/stop-test-engines.sh). Two runs on one machine, in two clones
+// or one clone twice, each have their own folder, engines and ports.
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This run's folder, for its private engines. */
+    rpeTestRun: string;
+  }
+}
+
+/** Where the runs' folders are made: short, as the engines' socket paths must be. */
+export const RUNS_BASE = `/var/tmp/rpe-test-${process.getuid?.() ?? 'user'}`;
+const STOP = join(import.meta.dirname, '..', '..', 'scripts', 'ci', 'stop-test-engines.sh');
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function stopRun(dir: string): void {
+  try {
+    execFileSync('bash', [STOP, dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (error) {
+    process.stderr.write(`test engines of ${dir}: not stopped: ${(error as Error).message}\n`);
+  }
+}
+
+// A run killed outright (no teardown) leaves its folder: stopped once its owner is gone.
+function sweepAbandonedRuns(): void {
+  for (const name of readdirSync(RUNS_BASE)) {
+    const dir = join(RUNS_BASE, name);
+    const owner = Number(
+      existsSync(join(dir, 'owner')) ? readFileSync(join(dir, 'owner'), 'utf8') : '0',
+    );
+    if (owner > 0 && !isAlive(owner)) stopRun(dir);
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  mkdirSync(RUNS_BASE, { recursive: true, mode: 0o700 });
+  sweepAbandonedRuns();
+  const dir = mkdtempSync(join(RUNS_BASE, 'r'));
+  writeFileSync(join(dir, 'owner'), String(process.pid));
+  project.provide('rpeTestRun', dir);
+  return () => stopRun(dir);
+}
