@@ -45,11 +45,14 @@ function printWeights(r: WeightsResult, files: string[], verdict: (h: HeldOut) =
     `score\tmean ${f4(r.current.mean)} -> ${f4(r.expected.mean)}\tworst ${f4(r.current.worst)} -> ${f4(r.expected.worst)} (${r.expected.worst_set})`,
   );
   printLine(`greedy\t${f4(r.greedy)} (simple greedy selection, for comparison)`);
-  const kept = r.families.filter((f) => f.weight > 0);
-  const dropped = r.families.filter((f) => f.weight === 0).map((f) => f.id);
-  printLine(
-    `paste\tcount: ${r.n}; ${kept.map((f) => `${f.id} weight: ${f.weight}`).join(', ')} (Python: count=${r.n}, weight=...)${dropped.length ? `; remove ${dropped.join(', ')}` : ''}`,
-  );
+  printLine(`paste\tcount: ${r.n} (defineGenerator) / count=${r.n} (generate.py)`);
+  for (const f of r.families) {
+    printLine(
+      f.weight === 0
+        ? `paste\t${f.id}: remove it from the families (weight 0)`
+        : `paste\t${f.id}: weight: ${f.weight} / weight=${f.weight}`,
+    );
+  }
   const capped = r.families.filter((f) => f.weight > 0 && f.items === f.available);
   if (capped.length) {
     printLine(
@@ -57,7 +60,14 @@ function printWeights(r: WeightsResult, files: string[], verdict: (h: HeldOut) =
     );
   }
   printHeldOut(r.heldout, verdict);
-  printLine(`files\t${files.join('\t')}`);
+  printFiles(files);
+}
+
+// The report first, then the rest (the tuned sets, the subset and its matrix).
+function printFiles(files: string[]): void {
+  const html = files.filter((f) => f.endsWith('.html'));
+  printLine(`report\t${html.join('\t')}`);
+  printLine(`files\t${files.filter((f) => !f.endsWith('.html')).join('\t')}`);
 }
 
 function printSubset(r: SubsetResult, files: string[], verdict: (h: HeldOut) => string): void {
@@ -69,7 +79,7 @@ function printSubset(r: SubsetResult, files: string[], verdict: (h: HeldOut) => 
   row(r.pool.of === 'whole' ? 'pool' : `first ${r.pool.n_items}`, r.pool, r.pool.n_items);
   printLine(`greedy\t${f4(r.greedy)} (simple greedy selection, for comparison)`);
   printHeldOut(r.heldout, verdict);
-  printLine(`files\t${files.join('\t')}`);
+  printFiles(files);
 }
 
 // `rpe tune`: the family weights (Track 2) or the subset of a pool (Track 1) the metric likes best.

@@ -16,6 +16,8 @@ export interface HeldOut {
   folds: HeldOutFold[];
   tuned_mean: number;
   untuned_mean: number;
+  /** The tuned choice's own score, tuned on the whole panel: above tuned_mean by the fit to it. */
+  in_sample: number;
   /** Whether the choices tuned without a model beat the untuned one, on average, with it back. */
   helps: boolean;
 }
@@ -26,10 +28,11 @@ export interface HeldOut {
  */
 export function heldOut(
   groups: ModelGroups,
-  untuned: number,
+  scores: { untuned: number; inSample: number },
   tuneWithout: (kept: string[], fold: number) => number,
   allModels: readonly string[],
 ): HeldOut {
+  const { untuned, inSample } = scores;
   const folds = groups.groups.map((group, i): HeldOutFold => {
     const kept = allModels.filter((m) => !group.models.includes(m));
     return { left_out: group.name, models: group.models, tuned: tuneWithout(kept, i), untuned };
@@ -37,5 +40,12 @@ export function heldOut(
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const tuned_mean = mean(folds.map((f) => f.tuned));
   const untuned_mean = mean(folds.map((f) => f.untuned));
-  return { by: groups.by, folds, tuned_mean, untuned_mean, helps: tuned_mean > untuned_mean };
+  return {
+    by: groups.by,
+    folds,
+    tuned_mean,
+    untuned_mean,
+    in_sample: inSample,
+    helps: tuned_mean > untuned_mean,
+  };
 }

@@ -77,12 +77,13 @@ export function tuneSubset(matrix: CorrectnessMatrix, options: TuneSubsetOptions
   const whole = size <= maxItems;
   const untunedRows = Array.from({ length: whole ? size : n }, (_, i) => i);
   const pool = officialScore(matrix, untunedRows);
+  const tuned = officialScore(matrix, best.chosen);
   const groups = options.groups;
   const folds = groups?.groups.length ?? 0;
   const held = groups
     ? heldOut(
         groups,
-        pool.score,
+        { untuned: pool.score, inSample: tuned.score },
         (kept, i) => {
           const { chosen } = solveSubset(matrix, kept, range, options.seed);
           options.onFold?.(i + 1, folds);
@@ -94,7 +95,7 @@ export function tuneSubset(matrix: CorrectnessMatrix, options: TuneSubsetOptions
   return {
     mode: 'subset',
     n,
-    score: officialScore(matrix, best.chosen),
+    score: tuned,
     pool: { ...pool, n_items: untunedRows.length, of: whole ? 'whole' : 'first' },
     greedy: best.greedy,
     heldout: held,

@@ -142,12 +142,13 @@ export function tuneWeights(trial: TrialData, options: TuneWeightsOptions): Weig
     trial,
     trial.sets.map((s) => s.families.map((_, i) => i)),
   );
+  const tuned = expected(trial, kept);
   const groups = options.groups;
   const folds = groups?.groups.length ?? 0;
   const held = groups
     ? heldOut(
         groups,
-        current.mean,
+        { untuned: current.mean, inSample: tuned.mean },
         (keptModels, i) => {
           const choice = solve(keptModels);
           const q = choice.counts;
@@ -171,7 +172,7 @@ export function tuneWeights(trial: TrialData, options: TuneWeightsOptions): Weig
     })),
     n,
     n_now: nNow,
-    expected: expected(trial, kept),
+    expected: tuned,
     current,
     greedy: best.greedy,
     heldout: held,
