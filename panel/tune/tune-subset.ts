@@ -70,7 +70,8 @@ export function tuneSubset(matrix: CorrectnessMatrix, options: TuneSubsetOptions
   }
   const range =
     options.n === 'auto'
-      ? { nMin: minItems, nMax: Math.min(maxItems, size), start: Math.min(maxItems, size) }
+      ? // The pool's first 50 items to start from: the search walks up from there.
+        { nMin: minItems, nMax: Math.min(maxItems, size), start: minItems }
       : { nMin: options.n, nMax: options.n, start: options.n };
   const best = solveSubset(matrix, matrix.models, range, options.seed);
   const n = best.chosen.length;
