@@ -59,60 +59,64 @@ describe.skipIf(!present)('tune.html in a headless browser', () => {
   it.each([
     ['tuned/tune.html', ['weights', 'sets', 'heldout'], 'weights.png'],
     ['subset.tune.html', ['figures', 'heldout'], 'subset.png'],
-  ])('%s draws every plot from the file alone', async (file, plots, shot) => {
-    const { chromium } = await import('playwright-core');
-    const profile = mkdtempSync(join(tmpdir(), 'rpe-chromium-profile-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      viewport: { width: 1280, height: 900 },
-    });
-    try {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
+  ])(
+    '%s draws every plot from the file alone',
+    async (file, plots, shot) => {
+      const { chromium } = await import('playwright-core');
+      const profile = mkdtempSync(join(tmpdir(), 'rpe-chromium-profile-'));
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: CHROMIUM_FLAGS,
+        viewport: { width: 1280, height: 900 },
       });
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('request', (r) => requests.push(r.url()));
-      const url = pathToFileURL(join(dir, file)).href;
-      await page.goto(url, { waitUntil: 'load' });
-      const figures = await page.$$eval('figure.plot', (nodes) =>
-        nodes.map((figure) => {
-          const box = figure.querySelector('svg')?.getBoundingClientRect();
-          return {
-            id: figure.getAttribute('data-plot'),
-            width: box?.width ?? 0,
-            height: box?.height ?? 0,
-            bars: figure.querySelectorAll('g.mark-rect path').length,
-            text: figure.textContent ?? '',
-          };
-        }),
-      );
-      expect(figures.map((f) => f.id)).toEqual(plots);
-      for (const f of figures) {
-        expect(f.bars, `${f.id} has bars`).toBeGreaterThanOrEqual(4);
-        expect(f.width, `${f.id} is drawn`).toBeGreaterThan(300);
-        expect(f.height, `${f.id} is drawn`).toBeGreaterThan(80);
+      try {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        const requests: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(m.text());
+        });
+        page.on('pageerror', (e) => errors.push(e.message));
+        page.on('request', (r) => requests.push(r.url()));
+        const url = pathToFileURL(join(dir, file)).href;
+        await page.goto(url, { waitUntil: 'load' });
+        const figures = await page.$$eval('figure.plot', (nodes) =>
+          nodes.map((figure) => {
+            const box = figure.querySelector('svg')?.getBoundingClientRect();
+            return {
+              id: figure.getAttribute('data-plot'),
+              width: box?.width ?? 0,
+              height: box?.height ?? 0,
+              bars: figure.querySelectorAll('g.mark-rect path').length,
+              text: figure.textContent ?? '',
+            };
+          }),
+        );
+        expect(figures.map((f) => f.id)).toEqual(plots);
+        for (const f of figures) {
+          expect(f.bars, `${f.id} has bars`).toBeGreaterThanOrEqual(4);
+          expect(f.width, `${f.id} is drawn`).toBeGreaterThan(300);
+          expect(f.height, `${f.id} is drawn`).toBeGreaterThan(80);
+        }
+        if (file.startsWith('tuned')) {
+          // Two bars per family (now and tuned), ten families; the families left out say so.
+          expect(figures[0]?.bars).toBe(20);
+          expect(figures[0]?.text).toContain('left out');
+        }
+        // One pair of bars per fold (four model families) and one for the mean.
+        expect(figures.find((f) => f.id === 'heldout')?.bars).toBe(10);
+        const ids = await page.$$eval('[id]', (nodes) => nodes.map((n) => n.id));
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(errors).toEqual([]);
+        expect(requests).toEqual([url]);
+        mkdirSync(SCREENSHOTS, { recursive: true });
+        await page.screenshot({ path: join(SCREENSHOTS, shot), fullPage: true });
+      } finally {
+        await context.close();
+        rmSync(profile, { recursive: true, force: true });
       }
-      if (file.startsWith('tuned')) {
-        // Two bars per family (now and tuned), ten families; the families left out say so.
-        expect(figures[0]?.bars).toBe(20);
-        expect(figures[0]?.text).toContain('left out');
-      }
-      // One pair of bars per fold (four model families) and one for the mean.
-      expect(figures.find((f) => f.id === 'heldout')?.bars).toBe(10);
-      const ids = await page.$$eval('[id]', (nodes) => nodes.map((n) => n.id));
-      expect(new Set(ids).size).toBe(ids.length);
-      expect(errors).toEqual([]);
-      expect(requests).toEqual([url]);
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOTS, shot), fullPage: true });
-    } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });
