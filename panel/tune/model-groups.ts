@@ -46,9 +46,10 @@ export function modelGroups(
   models: readonly string[],
   options: { by: HeldOutBy; modelsFile?: string },
 ): ModelGroups {
+  // Read even when folding by model: a models file given and unreadable is an error either way.
+  const annotated = options.modelsFile ? readAnnotations(options.modelsFile) : new Map();
   if (options.by === 'model')
     return { by: 'model', groups: models.map((m) => ({ name: m, models: [m] })) };
-  const annotated = options.modelsFile ? readAnnotations(options.modelsFile) : new Map();
   const groups: { name: string; models: string[] }[] = [];
   for (const model of models) {
     const name = annotated.get(model) ?? organisation(model);
