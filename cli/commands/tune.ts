@@ -25,7 +25,12 @@ function setSize(value: string): number | 'auto' {
 }
 
 function printHeldOut(h: HeldOut | null, verdict: (h: HeldOut) => string): void {
-  if (!h) return;
+  if (!h) {
+    printLine(
+      'heldout\tnone (--held-out none, or under three models: no fold leaves two to tune on)',
+    );
+    return;
+  }
   printLine(`heldout\tby ${h.by}, ${h.folds.length} folds: tuned without it, scored with it back`);
   for (const f of h.folds) {
     printLine(`fold\twithout ${f.left_out}\ttuned ${f4(f.tuned)}\tuntuned ${f4(f.untuned)}`);

@@ -57,3 +57,10 @@ describe('model groups', () => {
     expect(lopsided.by).toBe('model');
   });
 });
+
+describe('a panel too small to fold', () => {
+  it('has no folds under three models', () => {
+    expect(modelGroups(['a/x', 'b/y'], { by: 'family' }).groups).toEqual([]);
+    expect(modelGroups(['a/x', 'b/y'], { by: 'model' }).groups).toEqual([]);
+  });
+});

@@ -41,6 +41,7 @@ export function organisation(model: string): string {
  * The folds of the held-out estimate for a panel. By family: the models file's annotations, else
  * the organisation prefix. A fold must leave at least two models to tune on, so a family grouping
  * that leaves none (one family, or one that holds all but one model) falls back to one model each.
+ * A panel of fewer than three models has no folds (`groups` is empty).
  */
 export function modelGroups(
   models: readonly string[],
@@ -48,8 +49,12 @@ export function modelGroups(
 ): ModelGroups {
   // Read even when folding by model: a models file given and unreadable is an error either way.
   const annotated = options.modelsFile ? readAnnotations(options.modelsFile) : new Map();
+  // Under three models no fold leaves two to tune on: no folds then.
   if (options.by === 'model')
-    return { by: 'model', groups: models.map((m) => ({ name: m, models: [m] })) };
+    return {
+      by: 'model',
+      groups: models.length < 3 ? [] : models.map((m) => ({ name: m, models: [m] })),
+    };
   const groups: { name: string; models: string[] }[] = [];
   for (const model of models) {
     const name = annotated.get(model) ?? organisation(model);

@@ -118,3 +118,16 @@ describe('tuneSubset', () => {
     expect(held?.helps).toBe((held?.tuned_mean ?? 0) > (held?.untuned_mean ?? 0));
   });
 });
+
+describe('tuneSubset on two models', () => {
+  it('tunes and reports no held-out estimate (no fold leaves two models)', () => {
+    const { matrix } = syntheticPool(120, ['a/1', 'b/1'], 4);
+    const result = tuneSubset(matrix, {
+      n: 60,
+      seed: 0,
+      groups: modelGroups(matrix.models, { by: 'family' }),
+    });
+    expect(result.heldout).toBeNull();
+    expect(result.rows).toHaveLength(60);
+  });
+});

@@ -79,7 +79,7 @@ export function tuneSubset(matrix: CorrectnessMatrix, options: TuneSubsetOptions
   const untunedRows = Array.from({ length: whole ? size : n }, (_, i) => i);
   const pool = officialScore(matrix, untunedRows);
   const tuned = officialScore(matrix, best.chosen);
-  const groups = options.groups;
+  const groups = options.groups?.groups.length ? options.groups : null;
   const folds = groups?.groups.length ?? 0;
   const held = groups
     ? heldOut(

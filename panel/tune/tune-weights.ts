@@ -143,7 +143,7 @@ export function tuneWeights(trial: TrialData, options: TuneWeightsOptions): Weig
     trial.sets.map((s) => s.families.map((_, i) => i)),
   );
   const tuned = expected(trial, kept);
-  const groups = options.groups;
+  const groups = options.groups?.groups.length ? options.groups : null;
   const folds = groups?.groups.length ?? 0;
   const held = groups
     ? heldOut(
