@@ -1,3 +1,4 @@
+import type { InstallSource } from '../submission/install-source.js';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RpeError, readSource } from '../../framework/index.js';
@@ -34,6 +35,8 @@ export interface BatchOptions {
   seeds: readonly number[];
   outDir: string;
   limits: Limits;
+  /** Where the install step may fetch what a tree pins but does not hold (default: bridge). */
+  install?: InstallSource;
   /**
    * Where the checks run: the engines of a pool (each with its own `jobs`), or one local engine.
    * Every seed of a submission, and its diagnosis runs, run on the engine that took it.
@@ -264,6 +267,7 @@ export async function runBatch(options: BatchOptions): Promise<{
         dir: ready.dir,
         seeds: options.seeds,
         limits: options.limits,
+        ...(options.install ? { install: options.install } : {}),
         jobs: engine.jobs,
         source: ready.origin,
         setsDir: attemptDir,

@@ -61,7 +61,7 @@ describe.skipIf(!hasData)('rpe init scaffolds under rpe check', { timeout: 240_0
         true,
       );
 
-      fillScaffold(dir, lang);
+      await fillScaffold(dir, lang);
       const filled = await check(dir);
       expect(filled.report.reasons).toEqual([]);
       expect(filled.report.verdict).toBe('eligible');

@@ -108,7 +108,8 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
   ] as const)(
     '%s: rpe check and rpe sandbox run give the same verdict and reasons',
     async (_name, dir, verdict, codes) => {
-      const timeout = ['--timeout', '3'];
+      // Offline: what these trees need beyond vendor/ is refused or fails without a network.
+      const timeout = ['--timeout', '3', '--install-network', 'none'];
       const local = await checkWith('check', dir, timeout);
       const docker = await checkWith('docker', dir, timeout);
       for (const { report } of [local, docker]) {

@@ -5,9 +5,11 @@ import {
   checkSubmission,
   createLocalExecutor,
   hashTree,
+  OFFLINE_INSTALL,
   reasonClass,
   REASON_CODES,
   resolveLimits,
+  type InstallSource,
   type Limits,
   type Report,
 } from '../../sandbox/index.js';
@@ -27,6 +29,7 @@ async function check(
   isolation: 'auto' | 'none' = 'auto',
   seeds: number[] = SEEDS,
   dir = fixture(name),
+  install?: InstallSource,
 ): Promise<{ report: Report; before: string }> {
   const resolved = resolveLimits({ timeoutSeconds: 30, memoryBytes: 512 * 1024 ** 2, ...limits });
   const before = await hashTree(dir);
@@ -35,6 +38,7 @@ async function check(
     seeds,
     limits: resolved,
     jobs: 2,
+    ...(install ? { install } : {}),
     createExecutor: (entrypoint, submissionDir, tree) =>
       createLocalExecutor({
         submissionDir,
@@ -42,6 +46,7 @@ async function check(
         limits: resolved,
         isolation,
         install: tree?.temporary === true,
+        ...(install ? { installSource: install } : {}),
       }),
   });
   return { report, before };
@@ -110,7 +115,15 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
       (code) => [code, REASON_FIXTURES[code]] as const,
     ),
   )('%s is reached by its fixture, with nothing else of its class', async (code, row) => {
-    const { report, before } = await check(row.fixture, row.limits);
+    const offline = row.offline ? OFFLINE_INSTALL : undefined;
+    const { report, before } = await check(
+      row.fixture,
+      row.limits,
+      'auto',
+      SEEDS,
+      fixture(row.fixture),
+      offline,
+    );
     const cls = reasonClass(code);
     expect(report.verdict).toBe(cls);
     const ofClass = new Set(report.reasons.filter((r) => r.class === cls).map((r) => r.code));
@@ -200,9 +213,9 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     expect(report.generator_toolkit).toBeNull();
   });
 
-  it('refuses a lock that needs the network with the sandbox words: install_failed, no seed runs', async () => {
+  it('under --install-network none, refuses a lock that needs the network with the sandbox words: install_failed, no seed runs', async () => {
     const dir = packagePath('tests', 'fixtures', 'submissions-docker', 'npm-registry-lock');
-    const { report } = await check('npm-registry-lock', {}, 'auto', SEEDS, dir);
+    const { report } = await check('npm-registry-lock', {}, 'auto', SEEDS, dir, OFFLINE_INSTALL);
     expect(report.verdict).toBe('incomplete');
     expect(report.seeds).toEqual([]);
     // The fixture has no README or LICENSE (required_file_missing): what it tests is the lock.
