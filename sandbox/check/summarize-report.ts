@@ -42,7 +42,9 @@ export function summarizeReport(report: Report): string[] {
   lines.push(`tree hash\t${s.tree_hash}`);
   if (report.generator_toolkit)
     lines.push(`toolkit\t${report.generator_toolkit.version} (the generator's own)`);
-  if (report.runner) lines.push(`runner\t${describeRunner(report.runner)}`);
+  // Said where the runner must have Node: the task documents `python generate.py` only.
+  if (report.runner && report.runner !== 'python')
+    lines.push(`runner\t${describeRunner(report.runner)}`);
   const install = report.install;
   if (install && install.installer !== 'none') {
     const from = install.network === 'none' ? 'from the tree only' : `network ${install.network}`;

@@ -128,8 +128,19 @@ async function leaveBehind(on: Engine, runId: string, pid: number, session: stri
   }
 }
 
+// What dockerd mounted under the folder and, killed, did not unmount (its data root on itself).
+function unmountUnder(folder: string): void {
+  const points = readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[4] ?? '')
+    .filter((point) => point === folder || point.startsWith(`${folder}/`))
+    .sort((a, b) => b.length - a.length);
+  for (const point of points) spawnSync('umount', ['-l', point]);
+}
+
 afterAll(async () => {
   await killEngine();
+  unmountUnder(tmp);
   rmSync(tmp, { recursive: true, force: true });
 });
 
