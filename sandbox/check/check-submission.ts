@@ -223,7 +223,7 @@ async function checkTree(
       generatorToolkit = executor.generatorToolkit ?? null;
       image = executor.image ?? { name: `local ${entrypoint.kind}`, id: null };
       engine = executor.engine ?? null;
-      installed = installRecord(executor.install ?? null);
+      installed = installRecord(executor.install ?? null, options.install);
       runner = executor.runner ?? null;
       notes.push(...(executor.notes ?? []));
       // What the install step put into the tree (node_modules) is not a write of the generator.

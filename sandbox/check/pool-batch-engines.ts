@@ -15,6 +15,7 @@ import {
 import type { Entrypoint, Limits } from '../run/executor.js';
 import { loadDockerExecutor } from '../run/load-docker-executor.js';
 import type { InstallSource } from '../submission/install-source.js';
+import type { RunnerName } from '../submission/runner-of.js';
 import type { BatchEngine } from './batch-engine.js';
 
 /** How often an engine of a batch is asked whether it still answers. */
@@ -31,7 +32,7 @@ export interface PoolBatch {
   /** The runner images every engine runs: the source engine's, by content. */
   images: { ref: string; id: string }[];
   /** The image ID runs of an entrypoint use, whichever engine runs them. */
-  imageFor(entrypoint: Entrypoint): Promise<string | null>;
+  imageFor(entrypoint: Entrypoint, runner?: RunnerName | null): Promise<string | null>;
 }
 
 function firstLine(error: unknown): string {
@@ -170,6 +171,9 @@ export async function poolBatchEngines(
     engines: [...engines, ...skipped],
     source: source.url,
     images,
-    imageFor: (entrypoint) => Promise.resolve(ids.get(runnerImageFor(entrypoint.kind).ref) ?? null),
+    imageFor: (entrypoint, runner) =>
+      Promise.resolve(
+        ids.get(runnerImageFor(runner === 'python+node' ? 'node' : entrypoint.kind).ref) ?? null,
+      ),
   };
 }

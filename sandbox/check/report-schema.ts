@@ -121,6 +121,12 @@ const installSchema = z.object({
   network: z
     .string()
     .describe('the network the install step had (`none`: from the tree only); the runs had none'),
+  requested_network: z
+    .string()
+    .optional()
+    .describe(
+      'the --install-network the check was given (a batch reruns a report made with another)',
+    ),
   index: z
     .string()
     .nullable()

@@ -51,8 +51,11 @@ export interface BatchOptions {
   rerun?: boolean;
   toolkitVersion: string;
   executor: 'docker' | 'local';
-  /** The ID of the image runs of this entrypoint would use now, the same on every engine (null in local mode). */
-  imageFor: (entrypoint: Entrypoint) => Promise<string | null>;
+  /**
+   * The ID of the image runs of this entrypoint would use now, the same on every engine (null in
+   * local mode); `runner` is the earlier report's (a generate.py that starts Node uses the node image).
+   */
+  imageFor: (entrypoint: Entrypoint, runner?: Report['runner']) => Promise<string | null>;
   /** Called once the list of submissions is read, before any check. */
   onStart?: (total: number) => void;
   /** Called as each submission finishes, in the order they finish. */
@@ -147,7 +150,7 @@ async function earlierReport(
   try {
     const treeHash = await hashTree(tree.dir);
     const entrypoint = (await detectEntrypoint(tree.dir)).entrypoint;
-    const imageId = entrypoint ? await imageFor(entrypoint) : null;
+    const imageId = entrypoint ? await imageFor(entrypoint, report.runner) : null;
     const because = staleBecause(report, { settings, treeHash, imageId });
     return { report: because === null ? report : null, because };
   } finally {
@@ -206,6 +209,7 @@ export async function runBatch(options: BatchOptions): Promise<{
     },
     toolkitVersion: options.toolkitVersion,
     executor: options.executor,
+    ...(options.install ? { install: options.install } : {}),
   };
   const prepared = new Map<SubmissionSource, Prepared>();
   // Clones a git submission and reads its earlier report, once whatever engine takes it.

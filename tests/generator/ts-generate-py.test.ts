@@ -47,7 +47,7 @@ describe.skipIf(!hasData)(
       });
       expect(bare.exitCode).toBe(1);
       expect(bare.stderr).toBe(
-        'generate.py: node_modules/reverse-poleval is missing: install package-lock.json first with `npm ci --omit=dev --offline --ignore-scripts`\n',
+        'generate.py: node_modules/reverse-poleval is missing: install package-lock.json first with `npm ci --omit=dev --offline --ignore-scripts`',
       );
     });
 

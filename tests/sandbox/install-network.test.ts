@@ -124,7 +124,7 @@ describe.skipIf(!engine)('the install step with a network', { timeout: 600_000 }
       expect(result.code, result.stderr).toBe(0);
       expect(result.report?.verdict).toBe('eligible');
       expect(result.report?.reasons).toEqual([]);
-      expect(result.report?.install).toEqual({ ...installed, network });
+      expect(result.report?.install).toEqual({ ...installed, network, requested_network: network });
       expect(result.report?.runner).toBe('python');
     }
     expect(index.fetched()).toBe(2);
