@@ -155,8 +155,21 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     },
   );
 
-  it('a failed install step is install_failed, and no seed runs', async () => {
-    const { report } = await check('requirements-unpinned');
+  it('a failed install step is install_failed, and no seed runs; with a network an unpinned requirement is refused, not fetched', async () => {
+    const fetching = await check('requirements-unpinned');
+    expect(fetching.report.seeds).toEqual([]);
+    expect(fetching.report.reasons.at(-1)?.message).toBe(
+      'install step refused: requirements.txt line 1: pyyaml is not pinned with == and not in vendor/; with a network the install step fetches only pinned requirements; no seed was run',
+    );
+    const dir = fixture('requirements-unpinned');
+    const { report } = await check(
+      'requirements-unpinned',
+      {},
+      'auto',
+      SEEDS,
+      dir,
+      OFFLINE_INSTALL,
+    );
     expect(report.seeds).toEqual([]);
     expect(report.reasons.at(-1)).toMatchObject({
       code: 'install_failed',
