@@ -1,5 +1,10 @@
 import type { Command } from 'commander';
-import type { CheckSubmissionOptions, CreateDockerExecutor, Limits } from '../sandbox/index.js';
+import type {
+  CheckSubmissionOptions,
+  CreateDockerExecutor,
+  InstallSource,
+  Limits,
+} from '../sandbox/index.js';
 import { printJson, printLine, progress } from './output.js';
 
 /** Flags shared by `rpe check` and `rpe sandbox run` (and the limit flags of batch). */
@@ -12,6 +17,34 @@ export interface CheckFlags {
   ref?: string;
   jobs?: string;
   json?: boolean;
+  installNetwork?: string;
+  indexUrl?: string;
+  npmRegistry?: string;
+  runner?: string;
+}
+
+/** How the executors of a check are made beyond their limits. */
+export interface ExecutorExtras {
+  install?: InstallSource;
+  runner?: 'auto' | 'python';
+}
+
+// Adds the install step's options: the network it may use, and the index and registry.
+export function addInstallOptions(command: Command): Command {
+  return command
+    .option(
+      '--install-network <name>',
+      "the engine network of the install step when the tree pins packages it does not hold (bridge, host, a network of the engine's); none installs from vendor/ only. The runs never have a network",
+      'bridge',
+    )
+    .option(
+      '--index-url <url>',
+      "pip's index for the install step (default: PIP_INDEX_URL, else PyPI)",
+    )
+    .option(
+      '--npm-registry <url>',
+      "npm's registry for the install step (default: npm_config_registry, else npm's)",
+    );
 }
 
 // Adds the per-run limit options; --cpus only where the executor can enforce a CPU quota.
@@ -27,6 +60,7 @@ export function addLimitOptions(command: Command, options: { cpus: boolean }): C
 export function addCheckOptions(command: Command, options: { cpus: boolean }): Command {
   command.option('--seeds <list>', 'seeds to run, comma separated', '0,1,2');
   addLimitOptions(command, options);
+  addInstallOptions(command);
   return command
     .option(
       '--ref <ref>',
@@ -38,6 +72,13 @@ export function addCheckOptions(command: Command, options: { cpus: boolean }): C
     )
     .option('--jobs <n>', 'runs in flight at once (default: the number of cores)')
     .option('--json', 'print the report as JSON');
+}
+
+// Parses --runner: auto (the image the entrypoint needs) or python (the Python-only image).
+export async function parseRunner(text: string | undefined): Promise<'auto' | 'python'> {
+  if (text === undefined || text === 'auto' || text === 'python') return text ?? 'auto';
+  const { RpeError } = await import('../framework/index.js');
+  throw new RpeError('bad_runner', `--runner must be auto or python, got "${text}"`);
 }
 
 // Parses --jobs: a positive integer, or undefined when not given.
@@ -79,6 +120,7 @@ export function executorFactory(
   createDocker: CreateDockerExecutor | null,
   limits: Limits,
   onLocal?: () => void,
+  extras: ExecutorExtras = {},
 ): CheckSubmissionOptions['createExecutor'] {
   return async (entrypoint, submissionDir, tree) => {
     const sandbox = await import('../sandbox/index.js');
@@ -88,12 +130,21 @@ export function executorFactory(
         entrypoint,
         limits,
         install: tree?.temporary === true,
+        ...(extras.install ? { installSource: extras.install } : {}),
       });
       onLocal?.();
       return executor;
     }
     const engine = await sandbox.connectEngine(sandbox.readEngineConfig());
-    return createDocker({ engine, submissionDir, entrypoint, limits, network: 'none' });
+    return createDocker({
+      engine,
+      submissionDir,
+      entrypoint,
+      limits,
+      network: 'none',
+      ...(extras.install ? { install: extras.install } : {}),
+      ...(extras.runner ? { runner: extras.runner } : {}),
+    });
   };
 }
 
@@ -121,6 +172,8 @@ export async function runCheckCommand(
   const seeds = sandbox.parseSeeds(flags.seeds);
   const limits = await parseLimits(flags);
   const jobs = await parseJobs(flags.jobs);
+  const install = sandbox.resolveInstallSource(flags);
+  const runner = await parseRunner(flags.runner);
   const createDocker = mode === 'docker' ? await sandbox.loadDockerExecutor() : null;
   await sandbox.assertSubmissionFolder(dir);
   // Before any run, so an unusable report folder costs nothing and old sets do not linger.
@@ -133,15 +186,20 @@ export async function runCheckCommand(
     ...(jobs === undefined ? {} : { jobs }),
     ...(flags.ref === undefined ? {} : { ref: flags.ref }),
     ...(flags.reportDir ? { setsDir: flags.reportDir } : {}),
+    install,
     // Said once the tree to check is ready, so a usage error (a bad --ref) stays one line.
     onTree: (tree) => {
       if (tree.uncommittedTotal > 0) process.stderr.write(uncommittedLine(tree));
     },
     // Said once the generator is about to run, so a broken environment stays one line.
-    createExecutor: executorFactory(createDocker, limits, () =>
-      process.stderr.write(
-        'rpe check: the generator runs as a local process, NOT isolated from the network; network calls are only detected by `rpe sandbox run`\n',
-      ),
+    createExecutor: executorFactory(
+      createDocker,
+      limits,
+      () =>
+        process.stderr.write(
+          'rpe check: the generator runs as a local process, NOT isolated from the network; network calls are only detected by `rpe sandbox run`\n',
+        ),
+      { install, runner },
     ),
     onProgress: (e) => bar.tick(e.done, e.total, e.label),
   });

@@ -83,7 +83,12 @@ export function register(program: Command): void {
       printLine('next:');
       printLine(`  cd ${dir}`);
       if (lang === 'py') printLine('  python3 generate.py --seed 1 --out items.jsonl');
-      else printLine('  npm install && npm run generate -- --seed 1 --out items.jsonl');
+      else {
+        printLine('  npm install && npm run generate -- --seed 1 --out items.jsonl');
+        printLine(
+          "  npm run bundle && python3 generate.py --seed 1 --out items.jsonl   # the task's command",
+        );
+      }
       printLine('  replace the placeholder family with your own, fill in PROVENANCE.md, commit,');
       printLine('  then `rpe check .` until it says eligible (the README says how to submit)');
     });

@@ -30,7 +30,7 @@ function cacheFolder(): string | null {
 }
 
 // The installed esbuild's version, read without loading it; null when it is not installed.
-function esbuildVersion(): string | null {
+export function esbuildVersion(): string | null {
   try {
     const require = createRequire(import.meta.url);
     return (

@@ -14,6 +14,8 @@ import { RpeError } from '../errors.js';
 import { packagePath } from '../package-root.js';
 import { processAlive } from '../process-alive.js';
 import { hashDataDir } from '../rules/index.js';
+import { bundleEntrypoint } from './bundle-entrypoint.js';
+import { esbuildVersion } from './compile-typescript.js';
 import { initGitRepository, type GitInit } from './init-git-repository.js';
 import { packToolkit } from './pack-toolkit.js';
 
@@ -193,6 +195,8 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
       TSX_VERSION: manifest.dependencies?.tsx ?? manifest.devDependencies?.tsx ?? '^4.0.0',
       TYPESCRIPT_VERSION: manifest.devDependencies?.typescript ?? '^5.9.0',
       TYPES_NODE_VERSION: manifest.devDependencies?.['@types/node'] ?? '^20.0.0',
+      // Exactly the toolkit's, so `npm run bundle` writes the bytes `rpe init` wrote.
+      ESBUILD_VERSION: esbuildVersion() ?? manifest.devDependencies?.esbuild ?? '^0.28.0',
       YEAR: '2026',
       AUTHORS: 'the authors of this repository',
       PROVENANCE_HINT:
@@ -201,7 +205,11 @@ export async function scaffoldRepository(options: ScaffoldOptions): Promise<Scaf
           : '`rpe provenance .` prints the families as declared in generate.py (the README says how to run `rpe`).',
     };
     for (const file of FILLED) fill(join(staging, file), values);
-    if (options.lang === 'ts') await writePackageLock(staging);
+    if (options.lang === 'ts') {
+      await writePackageLock(staging);
+      // The script generate.py runs; without esbuild beside the toolkit, `npm run bundle` makes it.
+      await bundleEntrypoint(staging);
+    }
     const files = listFiles(staging);
     if (existing.length === 0) {
       rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,8 @@ import {
 import { ENV_VARIATIONS } from '../run/env-variations.js';
 import type { Entrypoint, EnvVariation, Executor, Limits } from '../run/executor.js';
 import { checkRequirements } from '../submission/check-requirements.js';
+import type { InstallSource } from '../submission/install-source.js';
+import { installRecord } from '../submission/install-record.js';
 import { detectEntrypoint, missingEntrypointMessage } from '../submission/detect-entrypoint.js';
 import { diffListings, hashListing, listTree } from '../submission/hash-tree.js';
 import {
@@ -76,6 +78,8 @@ export interface CheckSubmissionOptions {
   selection?: TreeSelection;
   /** Where to keep every seed's set as `seed-N.jsonl` (the report folder); none when absent. */
   setsDir?: string;
+  /** Where the install step may fetch what the tree pins but does not hold (default: bridge). */
+  install?: InstallSource;
   /** Where a batch cloned the submission from. */
   source?: { url: string; ref: string; commit: string } | null;
   /** Called once the tree to check is chosen, before any run (to warn of uncommitted changes). */
@@ -178,9 +182,13 @@ async function checkTree(
   const detection = await detectEntrypoint(dir);
   const entrypoint = detection.entrypoint;
   // Read before any run, so a generator writing into its tree cannot change them.
-  const requirements = (await checkRequirements({ dir, entrypoint })).map((issue) =>
-    makeReason(issue.code, null, issue.message),
-  );
+  const requirements = (
+    await checkRequirements({
+      dir,
+      entrypoint,
+      ...(options.install ? { source: options.install } : {}),
+    })
+  ).map((issue) => makeReason(issue.code, null, issue.message));
   if (dataHash.code) {
     requirements.push(makeReason(dataHash.code, null, dataHash.message ?? dataHash.code));
   }
@@ -195,6 +203,8 @@ async function checkTree(
   let image: Report['image'] = { name: 'none', id: null };
   let engine: EngineRecord | null = null;
   let installFailed: Reason | null = null;
+  let installed: Report['install'] = null;
+  let runner: Report['runner'] = null;
   if (detection.ignored.length > 0 && entrypoint) {
     notes.push(`${entrypoint.file} runs; ${detection.ignored.join(', ')} ignored (lower priority)`);
   }
@@ -213,6 +223,8 @@ async function checkTree(
       generatorToolkit = executor.generatorToolkit ?? null;
       image = executor.image ?? { name: `local ${entrypoint.kind}`, id: null };
       engine = executor.engine ?? null;
+      installed = installRecord(executor.install ?? null, options.install);
+      runner = executor.runner ?? null;
       notes.push(...(executor.notes ?? []));
       // What the install step put into the tree (node_modules) is not a write of the generator.
       if (executor.installedIntoTree) before = await listTree(dir);
@@ -318,6 +330,8 @@ async function checkTree(
     requeued: [],
     generator_toolkit: generatorToolkit,
     entrypoint,
+    runner,
+    install: installed,
     limits: {
       timeout_seconds: limits.timeoutSeconds,
       memory_bytes: limits.memoryBytes,

@@ -1,6 +1,9 @@
 import { RpeError } from '../../framework/index.js';
 import {
   copyRunnerImages,
+  describeSweep,
+  sweepLeftovers,
+  type Engine,
   inspectRunnerImages,
   isEngineFailure,
   pingEngine,
@@ -11,6 +14,8 @@ import {
 } from '../engine/index.js';
 import type { Entrypoint, Limits } from '../run/executor.js';
 import { loadDockerExecutor } from '../run/load-docker-executor.js';
+import type { InstallSource } from '../submission/install-source.js';
+import type { RunnerName } from '../submission/runner-of.js';
 import type { BatchEngine } from './batch-engine.js';
 
 /** How often an engine of a batch is asked whether it still answers. */
@@ -27,7 +32,7 @@ export interface PoolBatch {
   /** The runner images every engine runs: the source engine's, by content. */
   images: { ref: string; id: string }[];
   /** The image ID runs of an entrypoint use, whichever engine runs them. */
-  imageFor(entrypoint: Entrypoint): Promise<string | null>;
+  imageFor(entrypoint: Entrypoint, runner?: RunnerName | null): Promise<string | null>;
 }
 
 function firstLine(error: unknown): string {
@@ -71,6 +76,14 @@ function unusable(url: string, reason: string): BatchEngine {
   };
 }
 
+// Removes what checks no longer running left on one engine (an engine killed mid-batch keeps
+// its containers and volumes), saying so; an engine that fails here fails later, where it counts.
+async function sweepEngine(url: string, engine: Engine, onStep?: (line: string) => void) {
+  const swept = await sweepLeftovers(engine).catch(() => null);
+  const line = swept && describeSweep(swept);
+  if (line) onStep?.(`${url}: ${line}`);
+}
+
 /**
  * Makes the engines of a pool into a batch's engines (those that do not answer, or repeat
  * another, are skipped with the reason). The runner images come from the
@@ -81,11 +94,15 @@ function unusable(url: string, reason: string): BatchEngine {
  */
 export async function poolBatchEngines(
   pool: EnginePool,
-  options: { limits: Limits; onStep?: (line: string) => void },
+  options: { limits: Limits; install?: InstallSource; onStep?: (line: string) => void },
 ): Promise<PoolBatch> {
-  const states = await Promise.all(
-    pool.ready.map((m) => inspectRunnerImages(m.engine).catch((): RunnerImageState[] => [])),
-  );
+  const [states] = await Promise.all([
+    Promise.all(
+      pool.ready.map((m) => inspectRunnerImages(m.engine).catch((): RunnerImageState[] => [])),
+    ),
+    // Every engine the batch reaches, whether or not a submission runs on it (all may resume).
+    Promise.all(pool.ready.map((m) => sweepEngine(m.url, m.engine, options.onStep))),
+  ]);
   const index = states.findIndex((s) => s.length > 0 && s.every((image) => image.present));
   const source = pool.ready[index];
   if (!source)
@@ -125,6 +142,7 @@ export async function poolBatchEngines(
           entrypoint,
           limits: options.limits,
           network: 'none',
+          ...(options.install ? { install: options.install } : {}),
         }),
       async fault(error) {
         const why = await pingEngine(member.engine, PING_TIMEOUT_MS);
@@ -153,6 +171,9 @@ export async function poolBatchEngines(
     engines: [...engines, ...skipped],
     source: source.url,
     images,
-    imageFor: (entrypoint) => Promise.resolve(ids.get(runnerImageFor(entrypoint.kind).ref) ?? null),
+    imageFor: (entrypoint, runner) =>
+      Promise.resolve(
+        ids.get(runnerImageFor(runner === 'python+node' ? 'node' : entrypoint.kind).ref) ?? null,
+      ),
   };
 }

@@ -42,6 +42,8 @@ export function upgradeReport(old: ReportV1): Report {
     engine: null,
     requeued: [],
     generator_toolkit: null,
+    runner: null,
+    install: null,
     seeds: old.seeds.map((s) => ({ ...s, set: null })),
     data_hash: {
       ...old.data_hash,

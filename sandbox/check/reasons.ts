@@ -112,23 +112,23 @@ export const REASONS = {
   },
   requirements_unpinned: {
     class: 'incomplete',
-    what: 'a requirements.txt line is not pinned with ==',
+    what: 'a requirements.txt line is not pinned with ==; the install step fetches only pinned requirements, so an unpinned one that vendor/ does not hold is not installed',
     fix: 'pin every dependency: name==version',
   },
   requirements_unvendored: {
     class: 'incomplete',
-    what: "a pinned requirement has no wheel in vendor/ the sandbox's Python can install offline",
-    fix: '`pip download --only-binary=:all: --python-version 3.11 -d vendor -r requirements.txt`, and commit vendor/',
+    what: "under `--install-network none` only: a pinned requirement has no wheel in vendor/ the sandbox's Python can install offline (with a network, the install step fetches it from the index instead)",
+    fix: '`pip download --only-binary=:all: --python-version 3.11 -d vendor -r requirements.txt`, and commit vendor/; or ask for the check with a network',
   },
   lock_needs_network: {
     class: 'incomplete',
-    what: 'package-lock.json (or package.json without a lock) installs packages from the network, which the sandbox does not have',
-    fix: 'keep runtime dependencies as file: tarballs in vendor/ (`npm pack`, then `npm install ./vendor/<tarball>`; rpe init --lang ts vendors the toolkit so), tools such as tsx as devDependencies (the runner has tsx, and no toolkit), and commit package-lock.json',
+    what: 'package-lock.json needs what no registry serves (a git URL, a path outside the repository, a package.json without a lock), or, under `--install-network none`, any package from a registry',
+    fix: 'commit package-lock.json with every runtime dependency from the registry or as a file: tarball in vendor/ (`npm pack`, then `npm install ./vendor/<tarball>`; rpe init --lang ts vendors the toolkit so), tools such as tsx as devDependencies',
   },
   install_failed: {
     class: 'incomplete',
-    what: "the offline install step (pip from vendor/, or npm ci from the lock) failed or was refused, so no seed could run; the task's organisers install dependencies before the network is cut",
-    fix: 'make `pip install --no-index --find-links vendor -r requirements.txt` (or `npm ci --omit=dev --offline`) work in a fresh clone without the network; the message is the install step’s error',
+    what: "the install step (pip from requirements.txt, or npm ci from the lock; from the repository, or over the install network from the index) failed or was refused, so no seed could run and no set was kept; the task's organisers install pinned dependencies before the network is cut",
+    fix: 'make `pip install -r requirements.txt` (or `npm ci --omit=dev --ignore-scripts`) work in a fresh clone with only the pinned packages; the message is the install step’s error',
   },
 } as const satisfies Record<string, ReasonInfo>;
 

@@ -3,6 +3,22 @@ import type { Report, Warning } from './report-schema.js';
 
 const WARNINGS_SHOWN = 10;
 
+// The install step: where from, then one line per package with the sha256 an auditor checks.
+function installLines(install: Report['install']): string[] {
+  if (!install || install.installer === 'none') return [];
+  const from =
+    install.network === 'none'
+      ? 'from the repository only, no network'
+      : `over the network \`${install.network}\`${install.index ? ` from ${install.index}` : ''}; the runs had none`;
+  return [
+    `- install: ${install.installer}, ${from}`,
+    ...install.packages.map(
+      (p) =>
+        `  - ${p.name} ${p.version}: \`${p.file}\`${p.sha256 ? ` sha256 ${p.sha256}` : ''}${p.integrity ? ` ${p.integrity}` : ''}`,
+    ),
+  ];
+}
+
 function mib(bytes: number | null): string {
   return bytes === null ? '–' : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 }
@@ -133,6 +149,8 @@ export function renderReportMarkdown(report: Report): string {
   out.push(
     `- entrypoint: ${report.entrypoint ? `${report.entrypoint.file} (${report.entrypoint.kind})` : 'none'}`,
   );
+  if (report.runner) out.push(`- runner: ${report.runner}`);
+  out.push(...installLines(report.install));
   out.push(`- seeds: ${report.requested_seeds.join(', ')}`);
   out.push(
     `- limits: ${l.timeout_seconds} s, ${mib(l.memory_bytes)}, ${l.cpus} CPU, ${l.pids} processes, output ${mib(l.output_bytes)}`,

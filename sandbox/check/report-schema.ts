@@ -116,6 +116,36 @@ export const requeueSchema = z.object({
  * checked and its commit, limits, seeds, output hashes, the sets kept) from which
  * `rpe sandbox verify` can re-run and compare.
  */
+const installSchema = z.object({
+  installer: z.enum(['none', 'pip', 'npm']).describe('what ran: nothing, pip or npm ci'),
+  network: z
+    .string()
+    .describe('the network the install step had (`none`: from the tree only); the runs had none'),
+  requested_network: z
+    .string()
+    .optional()
+    .describe(
+      'the --install-network the check was given (a batch reruns a report made with another)',
+    ),
+  index: z
+    .string()
+    .nullable()
+    .describe(
+      "the index or registry given (--index-url, --npm-registry); null for the tree only or the installer's default",
+    ),
+  packages: z
+    .array(
+      z.object({
+        name: z.string(),
+        version: z.string(),
+        file: z.string().describe('a path in the tree (vendor/...) or the URL it came from'),
+        sha256: z.string().nullable().describe('sha256 of that file, hex'),
+        integrity: z.string().optional().describe("npm's integrity string from the lock"),
+      }),
+    )
+    .describe('every package installed'),
+});
+
 export const reportSchema = z.object({
   schema: z.literal('rpe-report/2'),
   toolkit_version: z.string().describe('the version of the toolkit that ran the check'),
@@ -176,6 +206,19 @@ export const reportSchema = z.object({
     .object({ file: z.string(), kind: z.enum(['python', 'tsx', 'node']) })
     .nullable()
     .describe('the file that ran and how; null when none was found'),
+  runner: z
+    .enum(['python', 'python+node', 'node', 'node+tsx'])
+    .nullable()
+    .default(null)
+    .describe(
+      'what the runs assumed the runner has: python; python+node for a generate.py that starts Node (beside a package-lock.json); node or node+tsx for generate.js or generate.ts; null when nothing ran and in older reports',
+    ),
+  install: installSchema
+    .nullable()
+    .default(null)
+    .describe(
+      'the install step before the runs: what it installed and from where, so an auditor can fetch the same files; null when no executor was made and in older reports',
+    ),
   limits: limitsSchema,
   submission: z
     .object({

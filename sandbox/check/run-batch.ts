@@ -1,3 +1,4 @@
+import type { InstallSource } from '../submission/install-source.js';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RpeError, readSource } from '../../framework/index.js';
@@ -34,6 +35,8 @@ export interface BatchOptions {
   seeds: readonly number[];
   outDir: string;
   limits: Limits;
+  /** Where the install step may fetch what a tree pins but does not hold (default: bridge). */
+  install?: InstallSource;
   /**
    * Where the checks run: the engines of a pool (each with its own `jobs`), or one local engine.
    * Every seed of a submission, and its diagnosis runs, run on the engine that took it.
@@ -48,8 +51,11 @@ export interface BatchOptions {
   rerun?: boolean;
   toolkitVersion: string;
   executor: 'docker' | 'local';
-  /** The ID of the image runs of this entrypoint would use now, the same on every engine (null in local mode). */
-  imageFor: (entrypoint: Entrypoint) => Promise<string | null>;
+  /**
+   * The ID of the image runs of this entrypoint would use now, the same on every engine (null in
+   * local mode); `runner` is the earlier report's (a generate.py that starts Node uses the node image).
+   */
+  imageFor: (entrypoint: Entrypoint, runner?: Report['runner']) => Promise<string | null>;
   /** Called once the list of submissions is read, before any check. */
   onStart?: (total: number) => void;
   /** Called as each submission finishes, in the order they finish. */
@@ -144,7 +150,7 @@ async function earlierReport(
   try {
     const treeHash = await hashTree(tree.dir);
     const entrypoint = (await detectEntrypoint(tree.dir)).entrypoint;
-    const imageId = entrypoint ? await imageFor(entrypoint) : null;
+    const imageId = entrypoint ? await imageFor(entrypoint, report.runner) : null;
     const because = staleBecause(report, { settings, treeHash, imageId });
     return { report: because === null ? report : null, because };
   } finally {
@@ -203,6 +209,7 @@ export async function runBatch(options: BatchOptions): Promise<{
     },
     toolkitVersion: options.toolkitVersion,
     executor: options.executor,
+    ...(options.install ? { install: options.install } : {}),
   };
   const prepared = new Map<SubmissionSource, Prepared>();
   // Clones a git submission and reads its earlier report, once whatever engine takes it.
@@ -264,6 +271,7 @@ export async function runBatch(options: BatchOptions): Promise<{
         dir: ready.dir,
         seeds: options.seeds,
         limits: options.limits,
+        ...(options.install ? { install: options.install } : {}),
         jobs: engine.jobs,
         source: ready.origin,
         setsDir: attemptDir,

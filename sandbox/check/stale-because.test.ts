@@ -52,3 +52,45 @@ describe('staleBecause', () => {
     expect(staleBecause(report, changed)).toBe(because);
   });
 });
+
+describe('staleBecause and the install step', () => {
+  const fetched = {
+    ...report,
+    install: {
+      installer: 'pip',
+      network: 'host',
+      requested_network: 'host',
+      index: 'http://127.0.0.1:9/simple/',
+      packages: [],
+    },
+  } as unknown as Report;
+  const same = {
+    ...current,
+    settings: {
+      ...settings,
+      install: { network: 'host', indexUrl: 'http://127.0.0.1:9/simple/', npmRegistry: null },
+    },
+  };
+
+  it('reuses a report made with the same install network and index', () => {
+    expect(staleBecause(fetched, same)).toBeNull();
+  });
+
+  it('checks again with another install network or, for a report that fetched, another index', () => {
+    const offline = {
+      ...same,
+      settings: { ...same.settings, install: { ...same.settings.install, network: 'none' } },
+    };
+    expect(staleBecause(fetched, offline)).toBe('install network host → none');
+    const index = {
+      ...same,
+      settings: { ...same.settings, install: { ...same.settings.install, indexUrl: null } },
+    };
+    expect(staleBecause(fetched, index)).toBe('install index http://127.0.0.1:9/simple/ → default');
+    // A report that installed from the tree only does not depend on the index.
+    const vendored = { ...fetched, install: { ...fetched.install, network: 'none' } } as Report;
+    expect(staleBecause(vendored, index)).toBeNull();
+    // An older report records no install: nothing to compare.
+    expect(staleBecause(report, offline)).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+import { DEFAULT_INSTALL, type InstallSource } from '../submission/install-source.js';
 import type { Report } from './report-schema.js';
 
 /** What a batch run is made with: an earlier report stands for it only if all of it is the same. */
@@ -6,6 +7,21 @@ export interface RunSettings {
   limits: Report['limits'];
   toolkitVersion: string;
   executor: 'docker' | 'local';
+  /** Where the install step may fetch what a tree does not hold (default: bridge). */
+  install?: InstallSource;
+}
+
+// Why the install step would not be the same now, or null: a report stands only for the same
+// --install-network, and one that fetched packages for the same index too.
+function installChanged(report: Report, install: InstallSource): string | null {
+  const was = report.install;
+  if (!was?.requested_network) return null;
+  if (was.requested_network !== install.network)
+    return `install network ${was.requested_network} → ${install.network}`;
+  const index = was.installer === 'npm' ? install.npmRegistry : install.indexUrl;
+  if (was.network !== 'none' && was.index !== index)
+    return `install index ${was.index ?? 'default'} → ${index ?? 'default'}`;
+  return null;
 }
 
 const LIMIT_NAMES: Record<keyof Report['limits'], string> = {
@@ -42,6 +58,8 @@ export function staleBecause(
     return `toolkit ${report.toolkit_version} → ${settings.toolkitVersion}`;
   if (report.executor.kind !== settings.executor)
     return `executor ${report.executor.kind} → ${settings.executor}`;
+  const install = installChanged(report, settings.install ?? DEFAULT_INSTALL);
+  if (install) return install;
   if (report.image.id !== current.imageId)
     return `image ${report.image.id ?? 'none'} → ${current.imageId ?? 'none'}`;
   return null;

@@ -1,3 +1,4 @@
+import { describeRunner } from '../submission/runner-of.js';
 import type { Report } from './report-schema.js';
 
 // The few lines a terminal shows for a report: verdict, reasons, warnings (the first of each
@@ -41,6 +42,16 @@ export function summarizeReport(report: Report): string[] {
   lines.push(`tree hash\t${s.tree_hash}`);
   if (report.generator_toolkit)
     lines.push(`toolkit\t${report.generator_toolkit.version} (the generator's own)`);
+  // Said where the runner must have Node: the task documents `python generate.py` only.
+  if (report.runner && report.runner !== 'python')
+    lines.push(`runner\t${describeRunner(report.runner)}`);
+  const install = report.install;
+  if (install && install.installer !== 'none') {
+    const from = install.network === 'none' ? 'from the tree only' : `network ${install.network}`;
+    const index = install.index ? `, ${install.index}` : '';
+    const names = install.packages.map((p) => `${p.name}==${p.version}`).join(' ');
+    lines.push(`installed\t${install.installer} (${from}${index})\t${names || 'nothing'}`);
+  }
   lines.push(
     report.executor.network_traced
       ? 'network\tevery run traced'

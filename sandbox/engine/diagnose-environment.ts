@@ -4,6 +4,7 @@ import { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.
 import type { EngineConfig } from './engine-config.js';
 import { EngineConnectError } from './engine-connect-error.js';
 import type { DockerEndpoint } from './parse-engine-url.js';
+import { installNetworkCheck, leftoversCheck } from './housekeeping-checks.js';
 import { inspectRunnerImages } from './inspect-runner-images.js';
 
 /** ok: ready; warning: works, with a caveat; missing: the sandbox cannot run until it is fixed. */
@@ -146,6 +147,8 @@ export async function engineChecks(
           detail: `memory ${info.MemoryLimit ? 'yes' : 'no'}, swap ${info.SwapLimit ? 'yes' : 'no'}, pids ${info.PidsLimit ? 'yes' : 'no'}`,
           fix: 'boot with cgroup memory accounting (kernel parameters cgroup_enable=memory swapaccount=1)',
         },
+    await leftoversCheck(engine),
+    await installNetworkCheck(engine),
   ];
   for (const image of await inspectRunnerImages(engine)) {
     checks.push({

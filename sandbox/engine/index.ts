@@ -38,6 +38,7 @@ export { probeSandboxLimits, type LimitsProbe } from './probe-sandbox-limits.js'
 export { LABELS, runLabels } from './labels.js';
 export {
   sweepLeftovers,
+  describeSweep,
   removeOwned,
   LEFTOVER_MAX_AGE_MS,
   type SweepResult,

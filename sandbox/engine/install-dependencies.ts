@@ -1,9 +1,9 @@
+import { RpeError } from '../../framework/errors.js';
 import type { Engine } from './connect-engine.js';
 import {
+  installerArgs,
   installerOutcome,
-  NPM_CI,
   outcomeWithoutInstaller,
-  pipInstallArgs,
   type InstallOutcome,
   type InstallPlan,
 } from '../submission/plan-install.js';
@@ -16,6 +16,8 @@ const NPM = '/usr/local/lib/node_modules/npm/bin/npm-cli.js';
 
 export interface InstallOptions {
   plan: InstallPlan;
+  /** The tree on this machine (the lock's vendored tarballs are hashed from there). */
+  tree: string;
   /** The volume of the tree (npm writes node_modules into its folder of the generator's user). */
   treeVolume: string;
   /** The volume of the Python layer, with a `python` folder of the generator's user. */
@@ -27,12 +29,33 @@ export interface InstallOptions {
   timeoutSeconds?: number;
 }
 
+// Throws `install_network_missing` unless the engine has the network an install step needs
+// (`bridge` is absent on an engine started with --bridge=none).
+async function assertNetwork(engine: Engine, network: string): Promise<void> {
+  if (network === 'none' || network === 'host') return;
+  const found = await engine.docker
+    .getNetwork(network)
+    .inspect()
+    .then(
+      () => true,
+      (error: { statusCode?: number }) => {
+        if (error.statusCode === 404) return false;
+        throw error;
+      },
+    );
+  if (!found)
+    throw new RpeError(
+      'install_network_missing',
+      `the install step needs a network to fetch the pinned packages the tree does not hold, and the engine at ${engine.config.endpoint.url} has no network "${network}" (a dockerd started with --bridge=none has no bridge): name one with --install-network (host, or one made with \`docker network create\`), or install from vendor/ only with --install-network none`,
+    );
+}
+
 /**
- * The install step, before the runs, in a container without the network like them: vendored
- * wheels from requirements.txt with pip into the deps volume, or package-lock.json with `npm ci
- * --omit=dev --offline --ignore-scripts` into the tree volume's node_modules, from the tarballs
- * the tree holds. A lock that needs the network was refused by the plan, naming the package. A
- * failure is an outcome: the check reports it as `install_failed` and makes no run.
+ * The install step, before the runs, in a container of its own: requirements.txt with pip into
+ * the deps volume, or package-lock.json with `npm ci --omit=dev --ignore-scripts` into the tree
+ * volume's node_modules. It has no network when the tree holds every package (vendor/, file:
+ * tarballs), else the plan's network and index; the runs afterwards never have one. A failure is
+ * an outcome: the check reports it as `install_failed` and makes no run.
  */
 export async function installDependencies(
   engine: Engine,
@@ -40,13 +63,14 @@ export async function installDependencies(
 ): Promise<InstallOutcome> {
   const started = performance.now();
   const { plan } = options;
-  const settled = outcomeWithoutInstaller(plan);
-  if (settled) return settled;
+  if (plan.kind === 'none' || plan.kind === 'refused') return outcomeWithoutInstaller(plan);
   const pip = plan.kind === 'pip';
   if (pip && !options.depsVolume) throw new Error('the pip install step needs its deps volume');
+  await assertNetwork(engine, plan.network);
+  const args = installerArgs(plan, TREE, `${DEPS_DIR}/python`);
   const argv = pip
-    ? ['python3', '-m', 'pip', ...pipInstallArgs(TREE, `${DEPS_DIR}/python`)]
-    : ['node', NPM, ...NPM_CI, '--no-update-notifier'];
+    ? ['python3', '-m', 'pip', ...args]
+    : ['node', NPM, ...args, '--no-update-notifier'];
   const sandbox = await startSandbox(engine, {
     image: options.image,
     runId: options.runId,
@@ -58,7 +82,7 @@ export async function installDependencies(
         ? [{ volume: options.depsVolume, target: DEPS_DIR, readOnly: false }]
         : []),
     ],
-    network: 'none',
+    network: plan.network,
     memoryBytes: Math.max(options.memoryBytes, 1024 ** 3),
     cpus: 2,
     pids: 512,
@@ -77,18 +101,19 @@ export async function installDependencies(
       ],
       cwd: TREE,
       timeoutMs: (options.timeoutSeconds ?? 600) * 1000,
-      stdout: { keep: 'tail', bytes: 4096 },
+      // pip's report of what it installed; npm's last lines.
+      stdout: pip ? { keep: 'head', bytes: 1024 * 1024 } : { keep: 'tail', bytes: 4096 },
       stderrBytes: 8192,
     });
     return installerOutcome(
-      pip ? 'pip' : 'npm',
+      plan,
       {
         exitCode: result.exitCode,
         timedOut: result.timedOut,
         stdout: result.stdout.toString('utf8'),
         stderr: result.stderr.toString('utf8'),
       },
-      (performance.now() - started) / 1000,
+      { seconds: (performance.now() - started) / 1000, treeMount: TREE, tree: options.tree },
     );
   } finally {
     await sandbox.remove();

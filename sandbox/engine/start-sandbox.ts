@@ -39,8 +39,11 @@ export interface SandboxSpec {
   owner?: string;
   hostname: string;
   mounts: SandboxMount[];
-  /** 'host' only for an install step that must download packages; runs always get 'none'. */
-  network: 'none' | 'host';
+  /**
+   * An engine network only for an install step that must download packages (`bridge`, `host`,
+   * a network of the engine's); runs always get 'none'.
+   */
+  network: string;
   /** Memory (and memory+swap) limit; 0 for none (the toolkit's own helper containers). */
   memoryBytes: number;
   cpus: number;
@@ -98,8 +101,9 @@ function createOptions(engine: Engine, spec: SandboxSpec): Dockerode.ContainerCr
         ),
       },
       // The resolver asks the loopback, where nothing answers: the query, and the name it asks
-      // for, shows in the trace instead of failing before a packet is written.
-      Dns: ['127.0.0.1'],
+      // for, shows in the trace instead of failing before a packet is written. An install step
+      // with a network keeps the engine's resolver.
+      ...(spec.network === 'none' ? { Dns: ['127.0.0.1'] } : {}),
       CapDrop: ['ALL'],
       SecurityOpt: ['no-new-privileges'],
       Init: true,

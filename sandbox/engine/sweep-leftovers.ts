@@ -35,10 +35,13 @@ function isLeftover(
   return !Number.isInteger(pid) || pid <= 0 || !processAlive(pid);
 }
 
-// Removes containers and volumes of earlier runs whose creating process is gone or that are too old.
+/**
+ * Removes containers and volumes of earlier runs whose creating process is gone or that are too
+ * old; with `dryRun`, only names them (what `rpe sandbox doctor` reports before it sweeps).
+ */
 export async function sweepLeftovers(
   engine: Engine,
-  options: { maxAgeMs?: number } = {},
+  options: { maxAgeMs?: number; dryRun?: boolean } = {},
 ): Promise<SweepResult> {
   const now = Date.now();
   const maxAgeMs = options.maxAgeMs ?? LEFTOVER_MAX_AGE_MS;
@@ -47,6 +50,10 @@ export async function sweepLeftovers(
   const removedContainers: string[] = [];
   for (const info of containers) {
     if (!isLeftover(engine, info.Labels, now, maxAgeMs)) continue;
+    if (options.dryRun) {
+      removedContainers.push(info.Id);
+      continue;
+    }
     await engine.docker
       .getContainer(info.Id)
       .remove({ force: true, v: true })
@@ -58,6 +65,10 @@ export async function sweepLeftovers(
   const removedVolumes: string[] = [];
   for (const volume of Volumes ?? []) {
     if (!isLeftover(engine, volume.Labels, now, maxAgeMs)) continue;
+    if (options.dryRun) {
+      removedVolumes.push(volume.Name);
+      continue;
+    }
     await engine.docker
       .getVolume(volume.Name)
       .remove()
@@ -65,6 +76,15 @@ export async function sweepLeftovers(
       .catch(() => undefined);
   }
   return { removedContainers, removedVolumes };
+}
+
+// One line for people about a sweep that removed something, or null when there was nothing.
+export function describeSweep(result: SweepResult, dryRun = false): string | null {
+  const containers = result.removedContainers.length;
+  const volumes = result.removedVolumes.length;
+  if (containers + volumes === 0) return null;
+  const what = `${containers} container${containers === 1 ? '' : 's'} and ${volumes} volume${volumes === 1 ? '' : 's'} of checks no longer running`;
+  return dryRun ? `${what} left on the engine` : `removed ${what}`;
 }
 
 // Removes every container an owner made, including one created a moment before an interrupt,

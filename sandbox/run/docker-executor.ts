@@ -27,7 +27,9 @@ import {
   type TreeVolumes,
   tailText,
 } from '../engine/index.js';
+import type { InstallSource } from '../submission/install-source.js';
 import { installNotes, planInstall, type InstallOutcome } from '../submission/plan-install.js';
+import { runnerOf } from '../submission/runner-of.js';
 import { dockerRunOutcome, networkAttemptsOf, OUTPUT_SLACK } from './docker-run-outcome.js';
 import { ENV_VARIATIONS, outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
 import {
@@ -54,6 +56,14 @@ export interface DockerExecutorOptions {
   limits: Limits;
   runId?: string;
   network?: 'none';
+  /** Where the install step may fetch what the tree pins but does not hold (default: bridge). */
+  install?: InstallSource;
+  /**
+   * The runner image: `auto` the one the entrypoint needs (python; node, which has Python too,
+   * for generate.ts/.js and for a generate.py beside a package-lock.json); `python` forces the
+   * Python-only image (what an organiser with no Node in their image would run).
+   */
+  runner?: 'auto' | 'python';
 }
 
 /** The engine that ran the checks, as a report names it. */
@@ -103,13 +113,23 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
 > {
   const { engine } = options;
   const runId = options.runId ?? randomUUID();
-  const { ref } = runnerImageFor(options.entrypoint.kind);
   const submission = options.submissionDir;
-  const [, image, facts, plan] = await Promise.all([
+  const planned = await planInstall(
+    submission,
+    options.entrypoint.kind === 'python' ? 'python' : 'node',
+    options.install,
+  );
+  // A generate.py whose install is a package-lock.json runs Node: the image with both. Forced
+  // into the Python-only image, nothing installs the lock there (no npm): the generate.py says
+  // what it lacks.
+  const pythonOnly = options.runner === 'python' && options.entrypoint.kind === 'python';
+  const plan = pythonOnly && planned.kind === 'npm' ? { kind: 'none' as const } : planned;
+  const runner = runnerOf(options.entrypoint, planned, pythonOnly);
+  const { ref } = runnerImageFor(runner.needsNode ? 'node' : 'python');
+  const [, image, facts] = await Promise.all([
     sweepLeftovers(engine),
     inspectImage(engine, ref),
     readEngineFacts(engine, INFO_TIMEOUT_MS),
-    planInstall(submission, options.entrypoint.kind === 'python' ? 'python' : 'node'),
   ]).catch((error: unknown) => {
     if (isEngineFailure(error)) engineLost(engine, error);
     throw error;
@@ -151,6 +171,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     });
     install = await installDependencies(engine, {
       plan,
+      tree: submission,
       treeVolume: volumes.forward,
       depsVolume: volumes.deps,
       image: ref,
@@ -160,7 +181,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     });
     // The reversed copy starts now, while the first runs go on; runs of the second wait for it.
     if (install.ok) volumes.reversed().catch(() => undefined);
-    if (install.ok && options.entrypoint.kind !== 'python')
+    if (install.ok && (options.entrypoint.kind !== 'python' || plan.kind === 'npm'))
       generatorToolkit = await readGeneratorToolkit(submission, () =>
         volumes.readFile(TOOLKIT_MANIFEST, 256 * 1024),
       );
@@ -284,6 +305,8 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     isolated: true,
     networkTraced: true,
     installFailure: install.ok ? null : (install.message ?? INSTALL_FAILED),
+    install,
+    runner: runner.name,
     image: { name: ref, id: image.id },
     engine: identity,
     notes: [

@@ -5,6 +5,8 @@
  */
 
 import type { NetworkAttempt } from './parse-network-trace.js';
+import type { InstallOutcome } from '../submission/plan-install.js';
+import type { RunnerName } from '../submission/runner-of.js';
 
 /** How an entrypoint is started. */
 export type EntrypointKind = 'python' | 'tsx' | 'node';
@@ -143,7 +145,7 @@ export interface Executor {
   /** Whether every run's network calls are traced (RunResult.networkAttempts is never null). */
   readonly networkTraced: boolean;
   /**
-   * Why the install step (pip from vendor/, npm ci from the lock) failed, when it did: nothing
+   * Why the install step (pip from requirements.txt, npm ci from the lock) failed, when it did: nothing
    * the generator needs is there, so a check makes no run. A run asked for anyway fails with it.
    */
   readonly installFailure?: string | null;
@@ -153,6 +155,10 @@ export interface Executor {
    * what the install put there is not taken for a write of the generator.
    */
   readonly installedIntoTree?: boolean;
+  /** The install step's outcome (what it installed, from where), for the report. */
+  readonly install?: InstallOutcome | null;
+  /** What the runs needed of the runner (python, python+node, node, node+tsx). */
+  readonly runner?: RunnerName;
   run(request: RunRequest): Promise<RunResult>;
   /** Releases everything this executor created (containers, temporary folders). */
   dispose(): Promise<void>;

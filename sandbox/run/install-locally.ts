@@ -5,11 +5,11 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 import { RpeError } from '../../framework/errors.js';
+import type { InstallSource } from '../submission/install-source.js';
 import {
+  installerArgs,
   installerOutcome,
-  NPM_CI,
   outcomeWithoutInstaller,
-  pipInstallArgs,
   planInstall,
   type InstallOutcome,
 } from '../submission/plan-install.js';
@@ -36,11 +36,12 @@ function npmArgv(): string[] {
 
 /**
  * The sandbox's install step on this machine, so a local check runs what the commit pins, as the
- * organisers do: `requirements.txt` with pip from `vendor/` only into `<work>/deps/python`, or
- * `package-lock.json` with `npm ci --omit=dev --offline --ignore-scripts` into the tree's
- * `node_modules` (a temporary copy), with an empty cache and home, so nothing comes from the
- * network or from what this machine has installed. A lock that needs the network is refused with
- * the sandbox's message. A failed or refused install is an outcome (the check's `install_failed`);
+ * organisers do: `requirements.txt` with pip into `<work>/deps/python`, or `package-lock.json`
+ * with `npm ci --omit=dev --ignore-scripts` into the tree's `node_modules` (a temporary copy),
+ * with an empty cache and home and no pip or npm configuration, so nothing comes from what this
+ * machine has installed. The plan is the sandbox's: from the tree only when it holds every
+ * package or the source is offline, else from the source's index or registry over this
+ * machine's network. What the sandbox refuses is refused with its message. A failed or refused install is an outcome (the check's `install_failed`);
  * a missing installer is a broken environment (`installer_missing`).
  */
 export async function installLocally(options: {
@@ -48,20 +49,27 @@ export async function installLocally(options: {
   entrypoint: Entrypoint;
   /** A temporary folder of the check's, for the Python layer, npm's cache and a home. */
   work: string;
+  /** Where packages the tree does not hold may come from (default: the indexes' defaults). */
+  source?: InstallSource;
 }): Promise<LocalInstall> {
   const { tree, work } = options;
-  const plan = await planInstall(tree, options.entrypoint.kind === 'python' ? 'python' : 'node');
-  const settled = outcomeWithoutInstaller(plan);
-  if (settled) return { outcome: settled, pythonPath: null, intoTree: false };
+  const plan = await planInstall(
+    tree,
+    options.entrypoint.kind === 'python' ? 'python' : 'node',
+    options.source,
+  );
+  if (plan.kind === 'none' || plan.kind === 'refused')
+    return { outcome: outcomeWithoutInstaller(plan), pythonPath: null, intoTree: false };
   const started = performance.now();
   const home = join(work, 'home');
   await mkdir(home, { recursive: true });
   const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8' };
   const pip = plan.kind === 'pip';
   const target = join(work, 'deps', 'python');
+  const installer = installerArgs(plan, tree, target);
   const [file = 'npm', ...args] = pip
-    ? [await localPython(), '-m', 'pip', ...pipInstallArgs(tree, target)]
-    : [...npmArgv(), ...NPM_CI, '--no-update-notifier'];
+    ? [await localPython(), '-m', 'pip', ...installer]
+    : [...npmArgv(), ...installer, '--no-update-notifier'];
   const env = pip
     ? { ...base, PIP_CONFIG_FILE: devNull, PYTHONNOUSERSITE: '1' }
     : { ...base, npm_config_cache: join(work, 'npm-cache'), npm_config_userconfig: devNull };
@@ -82,14 +90,14 @@ export async function installLocally(options: {
     );
   }
   const outcome = installerOutcome(
-    pip ? 'pip' : 'npm',
+    plan,
     {
       exitCode: result.exitCode ?? null,
       timedOut: result.timedOut === true,
       stdout: String(result.stdout ?? ''),
       stderr: String(result.stderr ?? ''),
     },
-    (performance.now() - started) / 1000,
+    { seconds: (performance.now() - started) / 1000, treeMount: tree, tree },
   );
   return { outcome, pythonPath: pip && outcome.ok ? target : null, intoTree: !pip };
 }

@@ -6,7 +6,9 @@ import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 // The file, not the engine's door: the local executor must not load dockerode.
 import { onInterrupt } from '../engine/on-interrupt.js';
-import { installNotes } from '../submission/plan-install.js';
+import type { InstallSource } from '../submission/install-source.js';
+import { installNotes, planInstall } from '../submission/plan-install.js';
+import { runnerOf } from '../submission/runner-of.js';
 import { classifyRun, READ_ONLY_HINT } from './classify-run.js';
 import { collectOutput } from './collect-output.js';
 import { ENV_VARIATIONS, outputFileOf, runPlacesNote, variationEnv } from './env-variations.js';
@@ -68,6 +70,8 @@ export async function createLocalExecutor(options: {
    * check prepares it.
    */
   install?: boolean;
+  /** Where the install step may fetch what the tree pins but does not hold. */
+  installSource?: InstallSource;
 }): Promise<Executor & { notes: string[]; generatorToolkit: GeneratorToolkit | null }> {
   const submissionDir = resolve(options.submissionDir);
   const isolation: LocalIsolation =
@@ -91,7 +95,12 @@ export async function createLocalExecutor(options: {
     if (depsWork)
       [barePython, install] = await Promise.all([
         python ? makeBarePython(await localPython(), depsWork) : null,
-        installLocally({ tree: submissionDir, entrypoint: options.entrypoint, work: depsWork }),
+        installLocally({
+          tree: submissionDir,
+          entrypoint: options.entrypoint,
+          work: depsWork,
+          ...(options.installSource ? { source: options.installSource } : {}),
+        }),
       ]);
     command = await localCommand({ ...options, submissionDir, python: barePython });
   } catch (error) {
@@ -261,9 +270,17 @@ export async function createLocalExecutor(options: {
     networkTraced: false,
     installFailure,
     installedIntoTree: install?.intoTree ?? false,
+    install: install?.outcome ?? null,
+    runner: runnerOf(
+      options.entrypoint,
+      await planInstall(submissionDir, python ? 'python' : 'node', options.installSource),
+    ).name,
     notes,
+    // A generate.py beside a lock runs Node with the toolkit the lock installed.
     generatorToolkit:
-      options.entrypoint.kind === 'python' ? null : await readGeneratorToolkit(submissionDir),
+      options.entrypoint.kind === 'python' && install?.outcome.kind !== 'npm'
+        ? null
+        : await readGeneratorToolkit(submissionDir),
     run,
     dispose: async () => {
       releaseDeps();

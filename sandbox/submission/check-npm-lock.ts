@@ -15,8 +15,12 @@ interface LockEntry {
 export type NpmLockCheck =
   | { kind: 'none' }
   | { kind: 'offline'; packages: number }
-  /** `problems` one per package or fault; `message` says them in one line. */
-  | { kind: 'not_offline'; problems: string[]; message: string };
+  /**
+   * `problems` one per package or fault; `message` says them in one line. `fetchable`: every
+   * problem is a package a registry serves (an http(s) `resolved`, or none), so an install step
+   * with a network can fetch it.
+   */
+  | { kind: 'not_offline'; problems: string[]; message: string; fetchable: boolean };
 
 const SHOWN = 5;
 const VENDOR_HINT =
@@ -29,7 +33,7 @@ function packageName(key: string): string {
 // The outcome for problems that keep the install step from working offline, said in one line.
 function notOffline(
   problems: string[],
-  options: { lead?: string; hint?: string } = {},
+  options: { lead?: string; hint?: string; fetchable?: boolean } = {},
 ): NpmLockCheck {
   const shown = problems.slice(0, SHOWN).join('; ');
   const more = problems.length > SHOWN ? `; and ${problems.length - SHOWN} more` : '';
@@ -38,6 +42,7 @@ function notOffline(
     kind: 'not_offline',
     problems,
     message: `${lead ? `${lead}: ` : ''}${shown}${more}${hint ? `; ${hint}` : ''}`,
+    fetchable: options.fetchable === true,
   };
 }
 
@@ -100,6 +105,7 @@ export function checkNpmLock(tree: string): NpmLockCheck {
   }
   let count = 0;
   const problems: string[] = [];
+  let fetchable = true;
   for (const [key, entry] of Object.entries(lock.packages)) {
     // A key outside node_modules is the target of a `file:` folder link, checked by its link.
     if (!key.includes('node_modules/')) continue;
@@ -108,8 +114,13 @@ export function checkNpmLock(tree: string): NpmLockCheck {
     count++;
     const problem = entryProblem(tree, packageName(key), entry);
     if (problem) problems.push(problem);
+    if (problem && !/^(https?:\/\/|$)/.test(entry.resolved ?? '')) fetchable = false;
   }
   if (problems.length > 0)
-    return notOffline(problems, { lead: 'package-lock.json needs the network', hint: VENDOR_HINT });
+    return notOffline(problems, {
+      lead: 'package-lock.json needs the network',
+      hint: VENDOR_HINT,
+      fetchable,
+    });
   return { kind: 'offline', packages: count };
 }

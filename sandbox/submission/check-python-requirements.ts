@@ -8,6 +8,8 @@ export interface RequirementProblem {
   line: number;
   requirement: string;
   why: string;
+  /** For an unpinned requirement: whether vendor/ has a wheel of that name (any version). */
+  inVendor?: boolean;
 }
 
 export interface PythonRequirementsCheck {
@@ -139,7 +141,9 @@ export async function checkPythonRequirements(dir: string): Promise<PythonRequir
     const match = REQUIREMENT.exec(spec);
     const pin = /^===?\s*([^\s,*]+)$/.exec(match?.[3] ?? '');
     if (!match?.[1] || !pin?.[1]) {
-      unpinned.push({ line, requirement: spec, why: 'not pinned with ==' });
+      const name = match?.[1] ? canonical(match[1]) : null;
+      const inVendor = vendored.some((v) => v.name === name && v.installable);
+      unpinned.push({ line, requirement: spec, why: 'not pinned with ==', inVendor });
       continue;
     }
     const name = canonical(match[1]);

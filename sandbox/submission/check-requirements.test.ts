@@ -6,6 +6,7 @@ import { packagePath } from '../../framework/index.js';
 import { checkPythonRequirements } from './check-python-requirements.js';
 import { checkRequirements } from './check-requirements.js';
 import { findPlaceholders } from './find-placeholders.js';
+import { OFFLINE_INSTALL } from './install-source.js';
 import { recogniseLicence } from './recognise-licence.js';
 
 const MIT = readFileSync(packagePath('templates', 'common', 'LICENSE'), 'utf8');
@@ -220,7 +221,7 @@ describe('lock_needs_network', () => {
     ]);
   });
 
-  it('makes lock_needs_network an issue of a Node entrypoint only', async () => {
+  it('with --install-network none, a registry package is lock_needs_network, also beside a generate.py (which then runs Node); with a network it is fetched', async () => {
     const dir = tree({
       'README.md': '#',
       LICENSE: MIT,
@@ -230,10 +231,11 @@ describe('lock_needs_network', () => {
         packages: { 'node_modules/a': { version: '1' } },
       }),
     });
-    expect((await checkRequirements({ dir, entrypoint: NODE })).map((i) => i.code)).toEqual([
-      'lock_needs_network',
-    ]);
-    expect(await checkRequirements({ dir, entrypoint: PYTHON })).toEqual([]);
+    for (const entrypoint of [NODE, PYTHON]) {
+      const offline = await checkRequirements({ dir, entrypoint, source: OFFLINE_INSTALL });
+      expect(offline.map((i) => i.code)).toEqual(['lock_needs_network']);
+      expect(await checkRequirements({ dir, entrypoint })).toEqual([]);
+    }
   });
 });
 

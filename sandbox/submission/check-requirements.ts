@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { README_NAMES } from '../../framework/index.js';
 import type { Entrypoint } from '../run/executor.js';
 import { checkNpmLock } from './check-npm-lock.js';
 import { checkPythonRequirements, type RequirementProblem } from './check-python-requirements.js';
+import { DEFAULT_INSTALL, type InstallSource } from './install-source.js';
 import { findPlaceholders } from './find-placeholders.js';
 import { recogniseLicence } from './recognise-licence.js';
 
@@ -51,14 +53,19 @@ const problem = (p: RequirementProblem) => `line ${p.line}: ${p.requirement} (${
 /**
  * The submission requirements a team must meet for review, checked on the tree that is checked:
  * the files the task lists (README, an OSI-approved LICENSE, data/LICENSE beside data/,
- * requirements.txt for Python), no scaffold placeholders left, and dependencies the sandbox can
- * install offline. Each failure is an issue of class `incomplete`; none stops the runs.
+ * requirements.txt for Python), no scaffold placeholders left, and dependencies pinned so the
+ * install step can install them: from the tree only under `--install-network none`, from the
+ * tree or the index otherwise (whether they install is the install step's to say). Each failure
+ * is an issue of class `incomplete`; none stops the runs.
  */
 export async function checkRequirements(options: {
   dir: string;
   entrypoint: Entrypoint | null;
+  /** Where the install step may fetch what the tree does not hold (default: the network). */
+  source?: InstallSource;
 }): Promise<RequirementIssue[]> {
   const { dir, entrypoint } = options;
+  const offline = (options.source ?? DEFAULT_INSTALL).network === 'none';
   const issues: RequirementIssue[] = [];
   const missing = (file: string, why: string) =>
     issues.push({ code: 'required_file_missing', message: `${file} is missing: ${why}` });
@@ -98,16 +105,17 @@ export async function checkRequirements(options: {
           code: 'requirements_unpinned',
           message: `requirements.txt ${list(unpinned, problem)}`,
         });
-      if (unvendored.length > 0)
+      if (unvendored.length > 0 && offline)
         issues.push({
           code: 'requirements_unvendored',
           message: `requirements.txt ${list(unvendored, problem)}`,
         });
     }
   }
-  if (entrypoint && entrypoint.kind !== 'python') {
+  // A generate.py beside a package-lock.json runs Node with what the lock installs.
+  if (entrypoint && (entrypoint.kind !== 'python' || existsSync(join(dir, 'package-lock.json')))) {
     const lock = checkNpmLock(dir);
-    if (lock.kind === 'not_offline')
+    if (lock.kind === 'not_offline' && (offline || !lock.fetchable))
       issues.push({ code: 'lock_needs_network', message: lock.message });
   }
   const placeholders = await findPlaceholders(dir);

@@ -24,6 +24,8 @@ const MARKERS: readonly RegExp[] = [
 
 // Folders whose files a team does not write: data, vendored packages, installed dependencies.
 const SKIPPED = new Set(['.git', 'data', 'vendor', 'node_modules', '__pycache__']);
+// Files built from the team's sources, which are searched themselves: the TS scaffold's bundle.
+const BUILT = new Set(['generate.bundle.mjs']);
 const TEXT = /\.(py|ts|mts|cts|js|mjs|cjs|md|txt|rst|json|toml|ya?ml|cfg|ini)$|^[A-Z]+$/;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_FILES = 5000;
@@ -36,7 +38,12 @@ async function listTextFiles(root: string, rel: string, out: string[]): Promise<
     const stats = await lstat(join(root, path));
     if (stats.isDirectory()) {
       if (!SKIPPED.has(name)) await listTextFiles(root, path, out);
-    } else if (stats.isFile() && stats.size <= MAX_FILE_BYTES && TEXT.test(name)) {
+    } else if (
+      stats.isFile() &&
+      stats.size <= MAX_FILE_BYTES &&
+      TEXT.test(name) &&
+      !(rel === '' && BUILT.has(name))
+    ) {
       out.push(path);
     }
   }

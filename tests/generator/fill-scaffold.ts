@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundleEntrypoint } from '../../framework/generator/bundle-entrypoint.js';
 import { testGit } from '../test-git.js';
 
 function edit(path: string, replace: (text: string) => string): void {
@@ -9,9 +10,10 @@ function edit(path: string, replace: (text: string) => string): void {
 /**
  * Does what a team does before submitting an `rpe init` scaffold, as far as the checks can see:
  * replaces the placeholder family's PLACEHOLDER strings and input marker, fills in
- * PROVENANCE.md, and commits. (The texts are test stand-ins, not linguistic content.)
+ * PROVENANCE.md, bundles a TypeScript generator again (`npm run bundle`: generate.py runs the
+ * bundle), and commits. (The texts are test stand-ins, not linguistic content.)
  */
-export function fillScaffold(dir: string, lang: 'py' | 'ts'): void {
+export async function fillScaffold(dir: string, lang: 'py' | 'ts'): Promise<void> {
   edit(join(dir, lang === 'py' ? 'generate.py' : 'generator.ts'), (text) =>
     text
       .replace('PLACEHOLDER: describe the Polish phenomenon this family tests', 'Test phenomenon.')
@@ -24,6 +26,7 @@ export function fillScaffold(dir: string, lang: 'py' | 'ts'): void {
   edit(join(dir, 'PROVENANCE.md'), (text) =>
     text.replace(/_to fill in_/g, 'the test team').replace(' (to be replaced)', ''),
   );
+  if (lang === 'ts' && !(await bundleEntrypoint(dir))) throw new Error('esbuild is not installed');
   testGit(dir, 'add', '--all');
   testGit(dir, 'commit', '--quiet', '-m', 'Our own family and provenance');
 }

@@ -26,7 +26,7 @@ function log(dir: string): string[] {
     .split('\n');
 }
 
-describe.skipIf(!hasData)('rpe init scaffolds under rpe check', { timeout: 240_000 }, () => {
+describe.skipIf(!hasData)('rpe init scaffolds under rpe check', { timeout: 600_000 }, () => {
   it.each(['py', 'ts'] as const)(
     '--lang %s: a git repository with a first commit, incomplete as made, eligible once filled in',
     async (lang) => {
@@ -61,7 +61,7 @@ describe.skipIf(!hasData)('rpe init scaffolds under rpe check', { timeout: 240_0
         true,
       );
 
-      fillScaffold(dir, lang);
+      await fillScaffold(dir, lang);
       const filled = await check(dir);
       expect(filled.report.reasons).toEqual([]);
       expect(filled.report.verdict).toBe('eligible');

@@ -95,8 +95,8 @@ describe.skipIf(!engine || !hasData)('rpe init repositories in the Docker sandbo
         ['placeholder_left', 'incomplete'],
       ]);
     }
-    fillScaffold(py, 'py');
-    fillScaffold(ts, 'ts');
+    await fillScaffold(py, 'py');
+    await fillScaffold(ts, 'ts');
     const pyReport = await sandboxRun(py, 0);
     const tsReport = await sandboxRun(ts, 0);
     for (const report of [pyReport, tsReport]) {

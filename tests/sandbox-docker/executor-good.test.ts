@@ -9,6 +9,7 @@ import {
   IMAGE_BUILD_TIMEOUT_MS,
   SUBMISSIONS,
 } from './docker-engine.js';
+import { OFFLINE_INSTALL } from '../../sandbox/submission/index.js';
 import { runFixture } from './run-fixture.js';
 
 const lines = (output: Buffer | undefined) =>
@@ -97,6 +98,7 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
   it('says why the install step failed: installFailure, and a run asked for anyway', async () => {
     const { results, installFailure } = await runFixture(
       join(DOCKER_SUBMISSIONS, 'pip-missing-wheel'),
+      { install: OFFLINE_INSTALL },
     );
     expect(installFailure).toMatch(
       /^install step failed \(exit \d+\): pip install .*rpe-tiny-dep/i,
@@ -113,9 +115,10 @@ describe.skipIf(!engine)('Docker executor: generators that should pass', () => {
     expect(results[0]?.networkAttempts).toEqual([]);
   });
 
-  it('refuses a lock that needs the network, naming the package, before anything runs', async () => {
+  it('under --install-network none, refuses a lock that needs the network, naming the package, before anything runs', async () => {
     const { results, installFailure } = await runFixture(
       join(DOCKER_SUBMISSIONS, 'npm-registry-lock'),
+      { install: OFFLINE_INSTALL },
     );
     expect(results[0]?.status).toBe('runtime_error');
     expect(results[0]?.message).toBe(installFailure);

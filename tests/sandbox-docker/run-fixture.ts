@@ -6,7 +6,7 @@ import type { Engine } from '../../sandbox/engine/index.js';
 import { createDockerExecutor, type EngineIdentity } from '../../sandbox/run/docker-executor.js';
 import { ENV_VARIATIONS } from '../../sandbox/run/env-variations.js';
 import type { EnvVariation, Limits, RunResult } from '../../sandbox/run/executor.js';
-import { detectEntrypoint, hashTree } from '../../sandbox/submission/index.js';
+import { detectEntrypoint, hashTree, type InstallSource } from '../../sandbox/submission/index.js';
 import {
   containersOfRun,
   engine as mainEngine,
@@ -32,6 +32,8 @@ export async function runFixture(
     seed?: number;
     /** The engine to run on (default: DOCKER_HOST's). */
     engine?: Engine;
+    /** Where the install step may fetch what the tree does not hold (default: bridge). */
+    install?: InstallSource;
   } = {},
 ): Promise<FixtureRun> {
   const engine = options.engine ?? mainEngine;
@@ -47,6 +49,7 @@ export async function runFixture(
     entrypoint,
     limits,
     runId,
+    ...(options.install ? { install: options.install } : {}),
   });
   const results: RunResult[] = [];
   try {

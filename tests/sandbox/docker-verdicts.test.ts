@@ -116,7 +116,8 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
       // Only the verdicts about time get a short limit: sleep-forever never ends, and
       // detached-child's sleepers (21 s) would outlive one the run waited for. The others get
       // checkWith's generous one, so a loaded machine cannot turn their error into a timeout.
-      const timeout = TIMED[name] ?? [];
+      // Offline: what these trees need beyond vendor/ is refused or fails without a network.
+      const timeout = [...(TIMED[name] ?? []), '--install-network', 'none'];
       const local = await checkWith('check', dir, timeout);
       const docker = await checkWith('docker', dir, timeout);
       for (const { report } of [local, docker]) {

@@ -7,9 +7,11 @@ import {
   checkSubmission,
   createLocalExecutor,
   hashTree,
+  OFFLINE_INSTALL,
   reasonClass,
   REASON_CODES,
   resolveLimits,
+  type InstallSource,
   type Limits,
   type Report,
 } from '../../sandbox/index.js';
@@ -29,6 +31,7 @@ async function check(
   isolation: 'auto' | 'none' = 'auto',
   seeds: number[] = SEEDS,
   dir = fixture(name),
+  install?: InstallSource,
 ): Promise<{ report: Report; before: string }> {
   // A generous time limit: a loaded machine must not turn another outcome into a timeout.
   const resolved = resolveLimits({ timeoutSeconds: 120, memoryBytes: 512 * 1024 ** 2, ...limits });
@@ -38,6 +41,7 @@ async function check(
     seeds,
     limits: resolved,
     jobs: 2,
+    ...(install ? { install } : {}),
     createExecutor: (entrypoint, submissionDir, tree) =>
       createLocalExecutor({
         submissionDir,
@@ -45,6 +49,7 @@ async function check(
         limits: resolved,
         isolation,
         install: tree?.temporary === true,
+        ...(install ? { installSource: install } : {}),
       }),
   });
   return { report, before };
@@ -121,7 +126,15 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
       (code) => [code, REASON_FIXTURES[code]] as const,
     ),
   )('%s is reached by its fixture, with nothing else of its class', async (code, row) => {
-    const { report, before } = await check(row.fixture, row.limits);
+    const offline = row.offline ? OFFLINE_INSTALL : undefined;
+    const { report, before } = await check(
+      row.fixture,
+      row.limits,
+      'auto',
+      SEEDS,
+      fixture(row.fixture),
+      offline,
+    );
     const cls = reasonClass(code);
     expect(report.verdict).toBe(cls);
     const ofClass = new Set(report.reasons.filter((r) => r.class === cls).map((r) => r.code));
@@ -153,8 +166,21 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     },
   );
 
-  it('a failed install step is install_failed, and no seed runs', async () => {
-    const { report } = await check('requirements-unpinned');
+  it('a failed install step is install_failed, and no seed runs; with a network an unpinned requirement is refused, not fetched', async () => {
+    const fetching = await check('requirements-unpinned');
+    expect(fetching.report.seeds).toEqual([]);
+    expect(fetching.report.reasons.at(-1)?.message).toBe(
+      'install step refused: requirements.txt line 1: pyyaml is not pinned with == and not in vendor/; with a network the install step fetches only pinned requirements; no seed was run',
+    );
+    const dir = fixture('requirements-unpinned');
+    const { report } = await check(
+      'requirements-unpinned',
+      {},
+      'auto',
+      SEEDS,
+      dir,
+      OFFLINE_INSTALL,
+    );
     expect(report.seeds).toEqual([]);
     expect(report.reasons.at(-1)).toMatchObject({
       code: 'install_failed',
@@ -211,9 +237,9 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     expect(report.generator_toolkit).toBeNull();
   });
 
-  it('refuses a lock that needs the network with the sandbox words: install_failed, no seed runs', async () => {
+  it('under --install-network none, refuses a lock that needs the network with the sandbox words: install_failed, no seed runs', async () => {
     const dir = packagePath('tests', 'fixtures', 'submissions-docker', 'npm-registry-lock');
-    const { report } = await check('npm-registry-lock', {}, 'auto', SEEDS, dir);
+    const { report } = await check('npm-registry-lock', {}, 'auto', SEEDS, dir, OFFLINE_INSTALL);
     expect(report.verdict).toBe('incomplete');
     expect(report.seeds).toEqual([]);
     // The fixture has no README or LICENSE (required_file_missing): what it tests is the lock.

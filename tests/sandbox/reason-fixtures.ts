@@ -12,6 +12,8 @@ export interface ReasonFixture {
   limits?: Partial<Limits>;
   /** Only the sandbox can see it (a local process has the network). */
   sandboxOnly?: true;
+  /** Checked with `--install-network none`: with a network, the install step fetches the pins. */
+  offline?: true;
 }
 
 export const REASON_FIXTURES: Record<ReasonCode, ReasonFixture> = {
@@ -34,7 +36,15 @@ export const REASON_FIXTURES: Record<ReasonCode, ReasonFixture> = {
   data_unsafe_entry: { fixture: 'data-symlink' },
   placeholder_left: { fixture: 'placeholder-left' },
   requirements_unpinned: { fixture: 'requirements-unpinned', also: ['install_failed'] },
-  requirements_unvendored: { fixture: 'requirements-unvendored', also: ['install_failed'] },
-  lock_needs_network: { fixture: 'lock-needs-network', also: ['install_failed'] },
-  install_failed: { fixture: 'requirements-unvendored', also: ['requirements_unvendored'] },
+  requirements_unvendored: {
+    fixture: 'requirements-unvendored',
+    also: ['install_failed'],
+    offline: true,
+  },
+  lock_needs_network: { fixture: 'lock-needs-network', also: ['install_failed'], offline: true },
+  install_failed: {
+    fixture: 'requirements-unvendored',
+    also: ['requirements_unvendored'],
+    offline: true,
+  },
 };

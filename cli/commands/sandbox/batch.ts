@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
 import type { Command } from 'commander';
-import { addLimitOptions, parseJobs, parseLimits } from '../../check-command.js';
+import { addInstallOptions, addLimitOptions, parseJobs, parseLimits } from '../../check-command.js';
 import { addEngineOptions, engineListOptions, type EngineFlags } from '../../engine-options.js';
 import { endProcessWhenDone, printJson, printLine, progress } from '../../output.js';
-import type { Limits } from '../../../sandbox/index.js';
+import type { InstallSource, Limits } from '../../../sandbox/index.js';
 
 interface BatchFlags extends EngineFlags {
   submissions: string;
@@ -16,13 +16,16 @@ interface BatchFlags extends EngineFlags {
   memory: string;
   cpus: string;
   json?: boolean;
+  installNetwork?: string;
+  indexUrl?: string;
+  npmRegistry?: string;
 }
 
 const note = (line: string) => process.stderr.write(`rpe sandbox batch: ${line}\n`);
 
 // The engines of the pool the options name, each with the runner images of the first that has
 // them. An engine that does not answer (or repeats another) is said once and left out.
-async function poolEngines(flags: BatchFlags, limits: Limits) {
+async function poolEngines(flags: BatchFlags, limits: Limits, install: InstallSource) {
   const sandbox = await import('../../../sandbox/index.js');
   const config = sandbox.readEngineConfig();
   const pool = await sandbox.resolveEnginePool(config, engineListOptions(flags));
@@ -38,6 +41,7 @@ async function poolEngines(flags: BatchFlags, limits: Limits) {
     }
   const batch = await sandbox.poolBatchEngines(pool, {
     limits,
+    install,
     ...(flags.json ? {} : { onStep: note }),
   });
   if (pool.ready.length > 1 && !flags.json)
@@ -69,7 +73,7 @@ export function register(group: Command): void {
       '--rerun',
       'check every submission again, even one whose report was made with the same tree, seeds, limits, toolkit and image',
     );
-  addEngineOptions(addLimitOptions(command, { cpus: true }))
+  addInstallOptions(addEngineOptions(addLimitOptions(command, { cpus: true })))
     .option('--json', 'print the summary rows as JSON')
     .action(async (flags: BatchFlags) => {
       const sandbox = await import('../../../sandbox/index.js');
@@ -79,6 +83,7 @@ export function register(group: Command): void {
       const jobs = await parseJobs(flags.jobs);
       const seeds = await sandbox.readSeedsFile(flags.seedsFile);
       const limits = await parseLimits(flags);
+      const install = sandbox.resolveInstallSource(flags);
       if (flags.local && (flags.engine !== undefined || flags.enginesFile !== undefined)) {
         const { RpeError } = await import('../../../framework/index.js');
         throw new RpeError(
@@ -86,7 +91,7 @@ export function register(group: Command): void {
           '--engine and --engines-file choose Docker engines; --local runs without Docker',
         );
       }
-      const pool = flags.local ? null : await poolEngines(flags, limits);
+      const pool = flags.local ? null : await poolEngines(flags, limits, install);
       const local = sandbox.singleBatchEngine(
         'local',
         jobs ?? 1,
@@ -96,6 +101,7 @@ export function register(group: Command): void {
             entrypoint,
             limits,
             install: tree?.temporary === true,
+            installSource: install,
           }),
       );
       const bar = progress('submissions', { quiet: flags.json === true });
@@ -108,6 +114,7 @@ export function register(group: Command): void {
         seeds,
         outDir: flags.out,
         limits,
+        install,
         engines: pool ? pool.batch.engines : [local],
         ...(jobs === undefined ? {} : { jobs }),
         ...(flags.rerun ? { rerun: true } : {}),

@@ -1,0 +1,105 @@
+// A TypeScript repository answers the task's command, `python generate.py --seed N --out FILE`:
+// the scaffold's generate.py runs the committed bundle with Node and the toolkit its lock
+// installs. Under rpe check and in the image with both Python and Node it runs; in the
+// Python-only image every seed fails with one line saying Node is needed.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportSchema, type Report } from '../../sandbox/index.js';
+import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
+import { ROOT, rpe } from './run-rpe.js';
+
+const work = mkdtempSync(join(tmpdir(), 'rpe-ts-generate-py-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
+const dir = join(work, 'ts');
+
+async function checkWith(command: string[], extra: string[] = []): Promise<Report> {
+  const r = await rpe([...command, dir, '--seeds', '0,1', '--json', ...extra]);
+  expect(r.stdout, r.stderr).not.toBe('');
+  return reportSchema.parse(JSON.parse(r.stdout)) as Report;
+}
+
+describe.skipIf(!hasData)(
+  'the TypeScript scaffold answers python generate.py',
+  { timeout: 900_000 },
+  () => {
+    let local: Report;
+
+    beforeAll(async () => {
+      const made = await rpe(['init', dir, '--lang', 'ts'], {
+        env: { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+      });
+      expect(made.exitCode, made.stderr).toBe(0);
+    }, 300_000);
+
+    it('ships generate.py and the bundle, and says what is missing in a fresh clone', async () => {
+      expect(existsSync(join(dir, 'generate.py'))).toBe(true);
+      expect(readFileSync(join(dir, 'generate.bundle.mjs'), 'utf8')).toMatch(
+        /from "reverse-poleval"/,
+      );
+      const bare = await execa('python3', ['generate.py', '--seed', '1', '--out', 'x.jsonl'], {
+        cwd: dir,
+        reject: false,
+      });
+      expect(bare.exitCode).toBe(1);
+      expect(bare.stderr).toBe(
+        'generate.py: node_modules/reverse-poleval is missing: install package-lock.json first with `npm ci --omit=dev --offline --ignore-scripts`',
+      );
+    });
+
+    it('rpe check installs the lock, runs generate.py with Node and names the runner it assumed', async () => {
+      local = await checkWith(['check']);
+      expect(local.entrypoint).toEqual({ file: 'generate.py', kind: 'python' });
+      expect(local.runner).toBe('python+node');
+      expect(local.reasons.map((r) => r.code)).toEqual(['placeholder_left']);
+      expect(local.warnings.map((w) => w.code)).not.toContain('entrypoint_not_python');
+      expect(local.seeds.map((s) => [s.status, s.n_items])).toEqual([
+        ['ok', 100],
+        ['ok', 100],
+      ]);
+      const version = local.toolkit_version;
+      const tarball = `vendor/reverse-poleval-${version}.tgz`;
+      const sha256 = createHash('sha256')
+        .update(readFileSync(join(dir, tarball)))
+        .digest('hex');
+      expect(local.install?.installer).toBe('npm');
+      expect(local.install?.packages).toContainEqual(
+        expect.objectContaining({ name: 'reverse-poleval', version, file: tarball, sha256 }),
+      );
+      expect(local.generator_toolkit).toEqual({ version, resolved: `file:${tarball}` });
+      const rpeCheck = await rpe(['check', dir, '--seeds', '0']);
+      expect(rpeCheck.stdout).toMatch(/^runner\tpython\+node: `python generate\.py` starts Node/m);
+    });
+
+    describe.skipIf(!engine)('in the sandbox', () => {
+      beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
+
+      it('runs in the image with Python and Node, the same bytes as rpe check', async () => {
+        const docker = await checkWith(['sandbox', 'run']);
+        expect(docker.runner).toBe('python+node');
+        expect(docker.image.name).toMatch(/^rpe-runner-node:/);
+        expect(docker.reasons.map((r) => r.code)).toEqual(['placeholder_left']);
+        expect(docker.seeds.map((s) => s.output_sha256)).toEqual(
+          local.seeds.map((s) => s.output_sha256),
+        );
+      });
+
+      it('fails every seed in the Python-only image with one clear reason: Node is needed', async () => {
+        const python = await checkWith(['sandbox', 'run'], ['--runner', 'python']);
+        expect(python.image.name).toMatch(/^rpe-runner-python:/);
+        expect(python.runner).toBe('python');
+        expect(python.verdict).toBe('disqualified');
+        const failed = python.reasons.filter((r) => r.class === 'disqualified');
+        expect(failed.map((r) => r.code)).toEqual(['runtime_error', 'runtime_error']);
+        for (const reason of failed)
+          expect(reason.message).toMatch(
+            /generate\.py: this generator is written in TypeScript and needs Node\.js \(20 or later\) to run, and there is no `node` on PATH/,
+          );
+      });
+    });
+  },
+);
