@@ -5,7 +5,7 @@
 // snapshot: bump VARIANT_RULES_VERSION, rebuild, and update the data hash.
 
 /** Stored in the snapshot's meta table as `variant_rules`. */
-export const VARIANT_RULES_VERSION = '2';
+export const VARIANT_RULES_VERSION = '3';
 
 /** Why a reading is never a gold nor an alias; code = position + 2 (0 and 1 mean gold and alias). */
 export const VARIANT_NOTES = [
@@ -20,6 +20,7 @@ export const VARIANT_NOTES = [
   'a form of the other number too: its frequency says nothing about this cell, which has a form of its own',
   'imperative in -ń after ł, ś, ź or ż, where -nij is the norm (wypełnij, drażnij)',
   'literary vocative in -cze of a noun in -ec, where -cu is the norm (mieszkańcu, naukowcu)',
+  'not in the SJP.pl dictionary, while another form of this cell is',
 ] as const;
 
 export type VariantNote =
@@ -33,7 +34,8 @@ export type VariantNote =
   | 'unattested'
   | 'otherNumber'
   | 'softImperative'
-  | 'literaryVocative';
+  | 'literaryVocative'
+  | 'notInSjp';
 
 const NOTE_ORDER: readonly VariantNote[] = [
   'emphatic',
@@ -47,6 +49,7 @@ const NOTE_ORDER: readonly VariantNote[] = [
   'otherNumber',
   'softImperative',
   'literaryVocative',
+  'notInSjp',
 ];
 
 /** The variant code a note is stored under. */
@@ -91,6 +94,18 @@ export const CURATED_FORMS: readonly (readonly [string, string, string])[] = [
   ['trzysta', 'trzechset', 'num'],
   ['czterysta', 'czterechset', 'num'],
   ['kilkadziesiąt', 'kilkudziesiąt', 'num'], // kilkudziesięciu
+  // Colloquial, archaic or erroneous forms that SJP.pl lists (WSO PWN gives the other form).
+  ['uczeń', 'uczni', 'pl'], // uczniów
+  ['frytki', 'frytków', 'gen'], // frytek
+  ['ktoś', 'ktosiowi', 'dat'], // komuś
+  ['proszek', 'proszka', 'gen'], // proszku
+  ['sędzia', 'sędzię', 'acc'], // sędziego
+  ['ulec', 'ulegnąć', 'inf'], // ulec
+  ['biec', 'biegnąć', 'inf'], // biec
+  ['oko', 'ócz', 'gen'], // oczu
+  ['tyle', 'tylą', 'inst'], // tyloma
+  ['gorzeć', 'gorzeje', 'fin'], // gore
+  ['Czech', 'Czechowie', 'pl'], // archaic; Czesi
   // The perfective -umieć verbs: zrozum, zrozummy, zrozumcie (but rozumieć: rozumiej).
   ['zrozumieć', 'zrozumiej', 'impt'],
   ['zrozumieć', 'zrozumiejmy', 'impt'],
