@@ -32,13 +32,15 @@ export function namedFeatures(values: readonly string[]): ReadonlySet<Feature> {
 }
 
 /**
- * How well a matching cell fits the query, lower first: a cell whose genders are exactly the
+ * How well a numeral's matching cell fits the query, lower first: a cell whose genders are exactly the
  * asked ones (dwiema, the feminine form, for "dwa num:inst:f"), then the fewest cases (pięcioma,
  * the instrumental's own form, before pięciu, which is also the genitive, dative and locative).
  * The normative dictionaries give these forms first: WSO PWN and Markowski's NSPP, "pięcioma
  * a. pięciu", "stoma a. stu", "dwiema (kobietami)".
  */
 export function cellFit(cell: TagFeatures, queryValues: readonly string[]): number {
+  // Numerals only: an adjective's narrower cell holds archaic forms (któren beside który).
+  if (cell.pos !== 'num') return 0;
   const asked = cell.gender.filter((g) => queryValues.includes(g));
   const ownGender = asked.length > 0 && asked.length === cell.gender.length ? 0 : 1;
   return ownGender * 16 + cell.case.length;

@@ -106,6 +106,7 @@ export const CURATED_FORMS: readonly (readonly [string, string, string])[] = [
   ['tyle', 'tylą', 'inst'], // tyloma
   ['gorzeć', 'gorzeje', 'fin'], // gore
   ['Czech', 'Czechowie', 'pl'], // archaic; Czesi
+  ['człowiek', 'człowiecze', 'voc'], // elevated; człowieku
   // The perfective -umieć verbs: zrozum, zrozummy, zrozumcie (but rozumieć: rozumiej).
   ['zrozumieć', 'zrozumiej', 'impt'],
   ['zrozumieć', 'zrozumiejmy', 'impt'],

@@ -99,7 +99,9 @@ def tag_features(tag):
 
 
 def cell_fit(features, values):
-    """Lower fits better: genders exactly the asked ones (dwiema), then fewest cases (pięcioma); answer-slot.ts."""
+    """Lower fits better, numerals only: genders exactly the asked ones (dwiema), then fewest cases (pięcioma); answer-slot.ts."""
+    if features[0] != "num":
+        return 0
     genders = features[2]["gender"]
     asked = [g for g in genders if g in values]
     own_gender = 0 if asked and len(asked) == len(genders) else 1
