@@ -107,6 +107,37 @@ export const CURATED_FORMS: readonly (readonly [string, string, string])[] = [
   ['gorzeć', 'gorzeje', 'fin'], // gore
   ['Czech', 'Czechowie', 'pl'], // archaic; Czesi
   ['człowiek', 'człowiecze', 'voc'], // elevated; człowieku
+  ['ktoś', 'ktosia', 'gen'], // colloquial noun; kogoś
+  ['ktoś', 'ktosia', 'acc'],
+  ['ktoś', 'ktosiem', 'inst'],
+  ['ktoś', 'ktosiu', 'loc'],
+  ['raz', 'razów', 'pl:gen'], // "blows"; kilka razy
+  ['spojrzeć', 'spojrzyj', 'impt'], // spójrz
+  ['spojrzeć', 'spojrzyjmy', 'impt'],
+  ['spojrzeć', 'spojrzyjcie', 'impt'],
+  ['bóg', 'bogowi', 'dat'], // of pagan gods only; Bogu
+  ['rodzaj', 'rodzai', 'pl:gen'], // rodzajów
+  ['przypadek', 'przypadka', 'gen'], // przypadku
+  ['bar', 'bara', 'gen'], // the unit of pressure; baru
+  ['bohater', 'bohaterzy', 'pl'], // bohaterowie
+  ['prysznic', 'prysznicu', 'gen'], // prysznica
+  ['sędzia', 'sędzi', 'gen'], // sędziego
+  ['sędzia', 'sędzi', 'dat'], // sędziemu
+  ['sędzia', 'sędzim', 'inst'], // sędzią
+  ['tyle', 'tyla', 'num'], // tylu
+  ['cud', 'cudy', 'pl'], // cuda
+  ['ucho', 'uszów', 'gen'], // uszu
+  ['oficer', 'oficerzy', 'pl'], // oficerowie
+  ['bal', 'bala', 'gen'], // of a log; balu
+  ['pas', 'pasu', 'gen'], // pasa
+  ['śmiać', 'śmieli', 'praet'], // śmiali
+  ['kara', 'karej', 'sg'], // the adjective kary; karze
+  ['kara', 'karych', 'pl'], // kar
+  ['zapobiec', 'zapobiegnąć', 'inf'], // zapobiec
+  ['więzień', 'więźnie', 'pl'], // więźniowie
+  ['koszt', 'koszta', 'pl'], // colloquial; koszty
+  ['sport', 'sporta', 'gen'], // sportu
+  ['dwór', 'dwora', 'gen'], // archaic; dworu
   // The perfective -umieć verbs: zrozum, zrozummy, zrozumcie (but rozumieć: rozumiej).
   ['zrozumieć', 'zrozumiej', 'impt'],
   ['zrozumieć', 'zrozumiejmy', 'impt'],
@@ -160,6 +191,15 @@ export function curatedNote(form: string, cell: CellContext): VariantNote | null
     if (soft && forms.has(`${soft[1] ?? ''}nij${soft[2] ?? ''}`)) return 'softImperative';
     return null;
   }
+  // The short form of an adjective in -ny (mocen, niewinien) is predicative and dated; WSO PWN
+  // gives the long form for the other uses.
+  if (
+    cell.pos === 'adj' &&
+    cell.lemma.endsWith('ny') &&
+    form === `${cell.lemma.slice(0, -2)}en` &&
+    forms.has(cell.lemma)
+  )
+    return 'curated';
   if (
     cell.pos === 'subst' &&
     cell.values.includes('voc') &&
