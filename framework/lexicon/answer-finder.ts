@@ -2,8 +2,9 @@ import { nullsLast } from './nulls-last.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RpeError } from '../errors.js';
 import { type FormFinder, type Matches, describeLexeme } from './form-finder.js';
-import type { Answer, AnswerOptions, ExcludedForm, FormReading, Lexeme } from './lexicon.js';
+import type { Answer, ExcludedForm, FormReading, Lexeme } from './lexicon.js';
 import { QUERY_MEMO_LIMIT, remember } from './remember.js';
+import { cellFit, namedFeatures, sameSlot } from './answer-slot.js';
 
 // Why a matching reading is left out, best reason first: the note on a variant never a gold (in
 // any cell of the lexeme), another cell of the lexeme, a degree or negation the query did not ask
@@ -123,27 +124,42 @@ function buildAnswer(
   }
   if (kept === 0) defaulted.fill(null);
   const lexeme = pickLexeme(lexemes, rows, defaulted);
+  // The gold: the standard form of the best-fitting matching cell (answer-slot.ts), first in
+  // row order among equals.
   let goldRow: FormReading | undefined;
-  for (let i = 0; i < rows.length && goldRow === undefined; i++) {
-    if (owns(rows, i, lexeme, defaulted) && (rows[i] as FormReading).variant === 0)
-      goldRow = rows[i];
+  let bestFit = Infinity;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as FormReading;
+    if (!owns(rows, i, lexeme, defaulted) || r.variant !== 0) continue;
+    const fit = cellFit(r.features, values);
+    if (fit < bestFit) {
+      bestFit = fit;
+      goldRow = r;
+    }
   }
   for (let i = 0; i < rows.length && goldRow === undefined; i++) {
     if (owns(rows, i, lexeme, defaulted)) goldRow = rows[i];
   }
   const gold = (goldRow as FormReading).form;
-  const goldTags: string[] = [];
+  const goldCells: FormReading[] = [];
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] as FormReading;
-    if (owns(rows, i, lexeme, defaulted) && r.form === gold && r.variant === 0)
-      goldTags.push(r.tag);
+    if (owns(rows, i, lexeme, defaulted) && r.form === gold && r.variant === 0) goldCells.push(r);
+  }
+  // The cells of the gold's slot: the gold's own and the matching cells that are the same slot.
+  const named = namedFeatures(values);
+  const goldTags: string[] = goldCells.map((r) => r.tag);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as FormReading;
+    if (!owns(rows, i, lexeme, defaulted) || r.variant > 1 || goldTags.includes(r.tag)) continue;
+    if (goldCells.some((g) => sameSlot(r.features, g.features, named))) goldTags.push(r.tag);
   }
   const aliases: string[] = [];
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] as FormReading;
     if (
       owns(rows, i, lexeme, defaulted) &&
-      r.variant === 1 &&
+      r.variant <= 1 &&
       r.form !== gold &&
       goldTags.includes(r.tag)
     ) {
@@ -196,7 +212,7 @@ const copyAnswer = (a: Answer): Answer => ({
 export function answerFinder(
   db: BetterSqlite3.Database,
   finder: FormFinder,
-): (lemma: string | Lexeme, query: string, options?: AnswerOptions) => Answer {
+): (lemma: string | Lexeme, query: string) => Answer {
   let notes: Map<number, string> | undefined;
   const noteOf = (code: number) => {
     notes ??= new Map(
@@ -206,7 +222,7 @@ export function answerFinder(
   };
   const memo = new Map<string, Map<string | number, Answer>>();
 
-  return (lemma, query, options) => {
+  return (lemma, query) => {
     const key = typeof lemma === 'string' ? lemma : lemma.id;
     const found = memo.get(query)?.get(key);
     let answer: Answer;
@@ -220,20 +236,23 @@ export function answerFinder(
         remember(byLemma, key, copyAnswer(answer));
       }
     }
-    const allow = options?.allow;
-    for (let i = 0; allow !== undefined && i < allow.length; i++) {
-      const form = allow[i] as string;
-      if (form === answer.gold || answer.aliases.includes(form)) continue;
-      const at = answer.excluded.findIndex((e) => e.form === form);
-      if (at < 0) {
-        throw new RpeError(
-          'lexicon_bad_override',
-          `answer(${JSON.stringify(answer.lemma)}, ${JSON.stringify(query)}): allow: "${form}" is not one of its excluded forms`,
-        );
-      }
-      answer.excluded.splice(at, 1);
-      answer.aliases.push(form);
-    }
     return answer;
   };
+}
+
+/** Takes excluded forms of an answer back as aliases (AnswerOptions.allow); changes `answer`. */
+export function allowForms(answer: Answer, query: string, allow: readonly string[] = []): Answer {
+  for (const form of allow) {
+    if (form === answer.gold || answer.aliases.includes(form)) continue;
+    const at = answer.excluded.findIndex((e) => e.form === form);
+    if (at < 0) {
+      throw new RpeError(
+        'lexicon_bad_override',
+        `answer(${JSON.stringify(answer.lemma)}, ${JSON.stringify(query)}): allow: "${form}" is not one of its excluded forms`,
+      );
+    }
+    answer.excluded.splice(at, 1);
+    answer.aliases.push(form);
+  }
+  return answer;
 }

@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { featureOfValue } from './parse-tag.js';
 import { VALUE_BITS, valueMasks } from './value-bits.js';
-import { type SourceRow, planLexicon } from './plan-lexicon.js';
+import { type SjpForms, type SourceRow, planLexicon } from './plan-lexicon.js';
 import { packParadigms } from './pack-paradigms.js';
 import { PAGE_SIZE, SCHEMA_INDEXES, SCHEMA_TABLES, SCHEMA_VERSION } from './schema.js';
 import { VARIANT_NOTES, VARIANT_RULES_VERSION } from './variant-rules.js';
@@ -15,6 +15,8 @@ export interface BuildLexiconOptions {
   out: string;
   /** A form's frequency rank (1 = most frequent), null when unranked. Default: all unranked. */
   rankOf?: (form: string) => number | null;
+  /** What SJP.pl says of the forms; without it the frequency list alone decides between variants. */
+  sjp?: SjpForms;
   /** Describes the sources, shown by info(). */
   source: string;
   /** Extra meta rows (source versions...). Never put a time stamp here: the bytes must repeat. */
@@ -31,7 +33,7 @@ export interface BuildLexiconResult {
 
 // Builds a snapshot from Morfologik rows; the same rows and ranks always give the same bytes.
 export function buildLexicon(options: BuildLexiconOptions): BuildLexiconResult {
-  const plan = planLexicon(options.rows, options.rankOf ?? (() => null));
+  const plan = planLexicon(options.rows, options.rankOf ?? (() => null), options.sjp);
   const temp = join(dirname(options.out), `.${basename(options.out)}.${process.pid}.tmp`);
   rmSync(temp, { force: true });
   const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
@@ -60,8 +62,8 @@ export function buildLexicon(options: BuildLexiconOptions): BuildLexiconResult {
       );
       const putNote = db.prepare('INSERT INTO variant_notes (code, why) VALUES (?, ?)');
       VARIANT_NOTES.forEach((why, i) => putNote.run(i + 2, why));
-      const putForm = db.prepare('INSERT INTO forms (id, form, rank) VALUES (?, ?, ?)');
-      plan.forms.forEach((f, i) => putForm.run(i + 1, f.form, f.rank));
+      const putForm = db.prepare('INSERT INTO forms (id, form, rank, sjp) VALUES (?, ?, ?, ?)');
+      plan.forms.forEach((f, i) => putForm.run(i + 1, f.form, f.rank, f.sjp ?? null));
       const putBit = db.prepare('INSERT INTO value_bits (value, word, bit) VALUES (?, ?, ?)');
       for (const [value, [word, bit]] of VALUE_BITS) putBit.run(value, word, bit);
       const putTag = db.prepare(

@@ -16,6 +16,11 @@ export interface VariantInputs {
   readings: readonly DraftReading[];
   /** A form's frequency rank, null when unranked. */
   rankOf(form: string): number | null;
+  /**
+   * Whether the second authority (SJP.pl) has the form; undefined when the snapshot is built
+   * without it (the frequency list then decides alone).
+   */
+  sjpHas?: (form: string) => boolean;
 }
 
 const numbersMeet = (a: readonly string[], b: readonly string[]) =>
@@ -92,7 +97,13 @@ export function classifyVariants(input: VariantInputs): VariantCode[] {
       for (const [f, note] of notes) if (note !== 'curated') notes.delete(f);
     }
     const left = () => forms.filter((f) => !notes.has(f));
-    if (left().some(attested)) {
+    const { sjpHas } = input;
+    if (sjpHas !== undefined && left().some(sjpHas)) {
+      // SJP.pl decides between the forms PoliMorf lists: what it has is equally standard
+      // (pokojów beside pokoi, doktorowie beside doktorzy), what it lacks is not (domie, psowie).
+      // A form the frequency list has is attested by it, whatever SJP.pl lacks (migota).
+      for (const f of left()) if (!sjpHas(f) && rankOf(f) === null) notes.set(f, 'notInSjp');
+    } else if (left().some(attested)) {
       for (const f of left()) {
         if (rankOf(f) === null && !inAttestedSeries(f)) notes.set(f, 'unattested');
       }

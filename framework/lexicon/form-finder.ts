@@ -6,6 +6,7 @@ import { QUERY_MEMO_LIMIT, remember } from './remember.js';
 import type { TagTable } from './tag-table.js';
 import { valueMasks } from './value-bits.js';
 import { paradigmStore } from './paradigm-store.js';
+import { nearestLemmas, unknownLemmaMessage } from './nearest-lemmas.js';
 
 /** A lexeme row as the statements return it, in the column order of LEXEME_COLUMNS. */
 export type LexemeRow = [
@@ -82,7 +83,15 @@ export function formFinder(db: BetterSqlite3.Database, tags: TagTable): FormFind
   const noSuchForm = (asked: string, query: string) =>
     new LexiconError('no_such_form', `lemma "${asked}" has no form matching "${query}"`);
 
-  const unknown = (lemma: string) => new LexiconError('unknown_lemma', `unknown lemma "${lemma}"`);
+  // Every lemma, read once the first unknown one is asked: its error names the nearest ones.
+  let lemmas: string[] | undefined;
+  const unknown = (lemma: string) => {
+    lemmas ??= db.prepare('SELECT lemma FROM paradigm_lemmas').pluck().all() as string[];
+    return new LexiconError(
+      'unknown_lemma',
+      unknownLemmaMessage(lemma, nearestLemmas(lemma, lemmas)),
+    );
+  };
 
   // The lemma's matching readings made anew, as an array the caller owns; the second time a
   // question is asked, a copy is kept for the next times.

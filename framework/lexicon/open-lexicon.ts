@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RpeError, isRpeError } from '../errors.js';
 import { packagePath } from '../package-root.js';
-import { answerFinder } from './answer-finder.js';
+import { allowForms, answerFinder } from './answer-finder.js';
+import { spelledAnswer } from './spelled-answer.js';
 import { LEXEME_COLUMNS, type LexemeRow, formFinder, toLexeme } from './form-finder.js';
 import { lexemesStatement } from './lexemes-statement.js';
-import type { LexemeFilter, Lexicon, LexiconInfo } from './lexicon.js';
+import type { AnswerOptions, Lexeme, LexemeFilter, Lexicon, LexiconInfo } from './lexicon.js';
 import { LexiconError } from './lexicon-error.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { tagTable } from './tag-table.js';
@@ -63,8 +64,15 @@ function openSnapshot(path: string): Lexicon {
     });
   }
   const tags = tagTable(db, path);
+  const lexemeStatements = new Map<string, BetterSqlite3.Statement>();
   const finder = formFinder(db, tags);
-  const answer = answerFinder(db, finder);
+  const lexemesOf = (lemma: string): Lexeme[] => {
+    const { statement, params } = lexemesStatement(db, lexemeStatements, { lemma });
+    return (statement.all(...params) as LexemeRow[]).map(toLexeme);
+  };
+  const spelled = spelledAnswer(answerFinder(db, finder), lexemesOf);
+  const answer = (lemma: string | Lexeme, query: string, options?: AnswerOptions) =>
+    allowForms(spelled(lemma, query), query, options?.allow);
   const lexemeColumns = LEXEME_COLUMNS.split(', ')
     .map((c) => `l.${c}`)
     .join(', ');
@@ -75,7 +83,6 @@ function openSnapshot(path: string): Lexicon {
        WHERE f.form = ? ORDER BY r.lexeme_id, r.tag_id`,
     )
     .raw();
-  const lexemeStatements = new Map<string, BetterSqlite3.Statement>();
 
   return {
     forms: finder.forms,

@@ -17,10 +17,19 @@ export interface SourceRow {
 /** One lexeme row before its id: what tells it apart from its lemma's other lexemes, and its standing. */
 export type PlannedLexeme = Omit<Lexeme, 'id'>;
 
+/** What the second authority, the SJP.pl dictionary, says of the forms. */
+export interface SjpForms {
+  /** The forms SJP.pl has. */
+  attested: ReadonlySet<string>;
+  /** The forms taken from SJP.pl that Morfologik lacks (their rows are among the source rows). */
+  added: ReadonlySet<string>;
+}
+
 /** The rows of every table, ids assigned in the documented orders (see SCHEMA.md). */
 export interface LexiconPlan {
   lexemes: PlannedLexeme[];
-  forms: { form: string; rank: number | null }[];
+  /** sjp: 1 SJP.pl has the form, 2 it has it and Morfologik does not, 0 it lacks it; null without SJP.pl. */
+  forms: { form: string; rank: number | null; sjp?: number | null }[];
   tags: { tag: string; features: TagFeatures }[];
   /** [lexeme id, form id, tag id, variant code], sorted. Ids are 1-based row numbers of the arrays above. */
   readings: [number, number, number, number][];
@@ -76,7 +85,11 @@ const lexemeOrder = (a: PlannedLexeme, b: PlannedLexeme) =>
 export function planLexicon(
   rows: Iterable<SourceRow>,
   rankOf: (form: string) => number | null,
+  sjp?: SjpForms,
 ): LexiconPlan {
+  const sjpOf = (form: string) =>
+    sjp === undefined ? null : sjp.added.has(form) ? 2 : sjp.attested.has(form) ? 1 : 0;
+  const sjpHas = sjp === undefined ? undefined : (form: string) => sjp.attested.has(form);
   const { parsed, words } = groupByWord(rows);
   const drafts: (LexemeDraft & { owner: string })[] = [];
   for (const [owner, word] of words) {
@@ -94,7 +107,7 @@ export function planLexicon(
     families.alone,
   );
   const forms = [...new Set(drafts.flatMap((d) => d.readings.map((r) => r.form)))]
-    .map((form) => ({ form, rank: rankOf(form) }))
+    .map((form) => ({ form, rank: rankOf(form), sjp: sjpOf(form) }))
     .sort((a, b) => nullsLast(a.rank, b.rank) || compareCodePoints(a.form, b.form));
   const tags = [...parsed.entries()]
     .map(([tag, features]) => ({ tag, features }))
@@ -121,6 +134,7 @@ export function planLexicon(
       gender: draft.gender,
       readings: draft.readings,
       rankOf,
+      sjpHas,
     });
     draft.readings.forEach((r, j) => {
       readings.push([i + 1, formId.get(r.form) ?? 0, tagId.get(r.tag) ?? 0, codes[j] ?? 0]);

@@ -2,7 +2,7 @@
 // (the Python runtime queries the same file); change both together and bump SCHEMA_VERSION.
 
 /** Stored in `PRAGMA user_version` and in meta('schema_version'). */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Page size fixed so that the same rows always give the same bytes. */
 export const PAGE_SIZE = 4096;
@@ -20,7 +20,7 @@ CREATE TABLE lexemes (
   sense INTEGER NOT NULL,
   rank INTEGER
 );
-CREATE TABLE forms (id INTEGER PRIMARY KEY, form TEXT NOT NULL, rank INTEGER);
+CREATE TABLE forms (id INTEGER PRIMARY KEY, form TEXT NOT NULL, rank INTEGER, sjp INTEGER);
 CREATE TABLE tags (
   id INTEGER PRIMARY KEY,
   tag TEXT NOT NULL,

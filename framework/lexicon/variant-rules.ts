@@ -5,7 +5,7 @@
 // snapshot: bump VARIANT_RULES_VERSION, rebuild, and update the data hash.
 
 /** Stored in the snapshot's meta table as `variant_rules`. */
-export const VARIANT_RULES_VERSION = '2';
+export const VARIANT_RULES_VERSION = '3';
 
 /** Why a reading is never a gold nor an alias; code = position + 2 (0 and 1 mean gold and alias). */
 export const VARIANT_NOTES = [
@@ -20,6 +20,7 @@ export const VARIANT_NOTES = [
   'a form of the other number too: its frequency says nothing about this cell, which has a form of its own',
   'imperative in -ń after ł, ś, ź or ż, where -nij is the norm (wypełnij, drażnij)',
   'literary vocative in -cze of a noun in -ec, where -cu is the norm (mieszkańcu, naukowcu)',
+  'not in the SJP.pl dictionary, while another form of this cell is',
 ] as const;
 
 export type VariantNote =
@@ -33,7 +34,8 @@ export type VariantNote =
   | 'unattested'
   | 'otherNumber'
   | 'softImperative'
-  | 'literaryVocative';
+  | 'literaryVocative'
+  | 'notInSjp';
 
 const NOTE_ORDER: readonly VariantNote[] = [
   'emphatic',
@@ -47,6 +49,7 @@ const NOTE_ORDER: readonly VariantNote[] = [
   'otherNumber',
   'softImperative',
   'literaryVocative',
+  'notInSjp',
 ];
 
 /** The variant code a note is stored under. */
@@ -91,6 +94,50 @@ export const CURATED_FORMS: readonly (readonly [string, string, string])[] = [
   ['trzysta', 'trzechset', 'num'],
   ['czterysta', 'czterechset', 'num'],
   ['kilkadziesiąt', 'kilkudziesiąt', 'num'], // kilkudziesięciu
+  // Colloquial, archaic or erroneous forms that SJP.pl lists (WSO PWN gives the other form).
+  ['uczeń', 'uczni', 'pl'], // uczniów
+  ['frytki', 'frytków', 'gen'], // frytek
+  ['ktoś', 'ktosiowi', 'dat'], // komuś
+  ['proszek', 'proszka', 'gen'], // proszku
+  ['sędzia', 'sędzię', 'acc'], // sędziego
+  ['ulec', 'ulegnąć', 'inf'], // ulec
+  ['biec', 'biegnąć', 'inf'], // biec
+  ['oko', 'ócz', 'gen'], // oczu
+  ['tyle', 'tylą', 'inst'], // tyloma
+  ['gorzeć', 'gorzeje', 'fin'], // gore
+  ['Czech', 'Czechowie', 'pl'], // archaic; Czesi
+  ['człowiek', 'człowiecze', 'voc'], // elevated; człowieku
+  ['ktoś', 'ktosia', 'gen'], // colloquial noun; kogoś
+  ['ktoś', 'ktosia', 'acc'],
+  ['ktoś', 'ktosiem', 'inst'],
+  ['ktoś', 'ktosiu', 'loc'],
+  ['raz', 'razów', 'pl:gen'], // "blows"; kilka razy
+  ['spojrzeć', 'spojrzyj', 'impt'], // spójrz
+  ['spojrzeć', 'spojrzyjmy', 'impt'],
+  ['spojrzeć', 'spojrzyjcie', 'impt'],
+  ['bóg', 'bogowi', 'dat'], // of pagan gods only; Bogu
+  ['rodzaj', 'rodzai', 'pl:gen'], // rodzajów
+  ['przypadek', 'przypadka', 'gen'], // przypadku
+  ['bar', 'bara', 'gen'], // the unit of pressure; baru
+  ['bohater', 'bohaterzy', 'pl'], // bohaterowie
+  ['prysznic', 'prysznicu', 'gen'], // prysznica
+  ['sędzia', 'sędzi', 'gen'], // sędziego
+  ['sędzia', 'sędzi', 'dat'], // sędziemu
+  ['sędzia', 'sędzim', 'inst'], // sędzią
+  ['tyle', 'tyla', 'num'], // tylu
+  ['cud', 'cudy', 'pl'], // cuda
+  ['ucho', 'uszów', 'gen'], // uszu
+  ['oficer', 'oficerzy', 'pl'], // oficerowie
+  ['bal', 'bala', 'gen'], // of a log; balu
+  ['pas', 'pasu', 'gen'], // pasa
+  ['śmiać', 'śmieli', 'praet'], // śmiali
+  ['kara', 'karej', 'sg'], // the adjective kary; karze
+  ['kara', 'karych', 'pl'], // kar
+  ['zapobiec', 'zapobiegnąć', 'inf'], // zapobiec
+  ['więzień', 'więźnie', 'pl'], // więźniowie
+  ['koszt', 'koszta', 'pl'], // colloquial; koszty
+  ['sport', 'sporta', 'gen'], // sportu
+  ['dwór', 'dwora', 'gen'], // archaic; dworu
   // The perfective -umieć verbs: zrozum, zrozummy, zrozumcie (but rozumieć: rozumiej).
   ['zrozumieć', 'zrozumiej', 'impt'],
   ['zrozumieć', 'zrozumiejmy', 'impt'],
@@ -144,6 +191,15 @@ export function curatedNote(form: string, cell: CellContext): VariantNote | null
     if (soft && forms.has(`${soft[1] ?? ''}nij${soft[2] ?? ''}`)) return 'softImperative';
     return null;
   }
+  // The short form of an adjective in -ny (mocen, niewinien) is predicative and dated; WSO PWN
+  // gives the long form for the other uses.
+  if (
+    cell.pos === 'adj' &&
+    cell.lemma.endsWith('ny') &&
+    form === `${cell.lemma.slice(0, -2)}en` &&
+    forms.has(cell.lemma)
+  )
+    return 'curated';
   if (
     cell.pos === 'subst' &&
     cell.values.includes('voc') &&

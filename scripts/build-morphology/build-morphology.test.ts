@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLexicon } from '../../framework/lexicon/index.js';
 import { packagePath } from '../../framework/package-root.js';
@@ -52,6 +53,35 @@ describe('buildMorphology from a decompiled dictionary', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('records, per form, whether SJP.pl has it', async () => {
+    const out = join(dir, 's.sqlite');
+    const dic = join(dir, 'pl.dic');
+    const aff = join(dir, 'pl.aff');
+    // SJP.pl with rękami but not rękoma, and kot with one suffix class for its plural genitive.
+    writeFileSync(aff, 'SET UTF-8\n\nSFX k Y 1\nSFX k   0         ów        t\n');
+    writeFileSync(dic, '2\nrękami\nkot/k\n');
+    await buildMorphology({ out, sourcesMd: SOURCES, tsv: TSV, hunspell: { dic, aff } });
+    const lexicon = openLexicon(out);
+    try {
+      // rękoma is in the frequency list: a form SJP.pl lacks stays when the list has it.
+      const answer = lexicon.answer('ręka', 'subst:pl:inst');
+      expect([answer.gold, answer.aliases]).toEqual(['rękami', ['rękoma']]);
+    } finally {
+      lexicon.close();
+    }
+    const db = new Database(out, { readonly: true });
+    try {
+      const sjp = db.prepare('SELECT form, sjp FROM forms WHERE form IN (?, ?, ?) ORDER BY form');
+      expect(sjp.raw().all('kotów', 'rękami', 'rękoma')).toEqual([
+        ['kotów', 1],
+        ['rękami', 1],
+        ['rękoma', 0],
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('stops when a source version differs from SOURCES.md, unless allowed', async () => {
     const sources = join(dir, 'SOURCES.md');
     writeFileSync(sources, readFileSync(SOURCES, 'utf8').replace('`3.0.2`', '`9.9.9`'));
@@ -75,6 +105,7 @@ describe('expectedVersions', () => {
       'libmorfologik-stemming2-java': '2.1.6-2',
       'libjcommander-java': '1.71-4',
       '@zxcvbn-ts/language-pl': '3.0.2',
+      'hunspell-pl': '1:7.5.0-1',
     });
     expect(versionChanges({ a: '1' }, { a: '2', b: '3' })).toEqual([
       'a: expected 1, found 2',

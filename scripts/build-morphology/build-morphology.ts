@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { buildLexicon, type BuildLexiconResult } from '../../framework/lexicon/index.js';
 import { type Versions, expectedVersions, versionChanges } from './expected-versions.js';
 import { fetchMorfologik } from './fetch-morfologik.js';
+import { SJP_PACKAGE, fetchSjp } from './fetch-sjp.js';
+import { readHunspell } from './read-hunspell.js';
+import { type SjpAttestation, sjpAttestation } from './sjp-attestation.js';
 import { FREQUENCY_PACKAGE, loadFrequencyLists, rankLookup } from './load-frequency-lists.js';
 import { keptRows, selectLemmas } from './select-lemmas.js';
 
@@ -14,6 +17,11 @@ export interface BuildMorphologyOptions {
   allowVersionChange?: boolean;
   /** Use an already decompiled polish.tsv instead of downloading (versions then come from SOURCES.md). */
   tsv?: string;
+  /**
+   * With `tsv`: the SJP.pl Hunspell dictionary to use instead of downloading it; without either,
+   * a `tsv` build has no second authority and the frequency list decides between variants alone.
+   */
+  hunspell?: { dic: string; aff: string };
   log?: (line: string) => void;
   /** Lines of the dictionary read so far, in each of the two passes. */
   onLines?: (stage: string, lines: number) => void;
@@ -34,11 +42,14 @@ export async function buildMorphology(
   try {
     const lists = await loadFrequencyLists();
     let tsv = options.tsv;
+    let hunspell = options.hunspell;
     let versions: Versions = { [FREQUENCY_PACKAGE]: lists.version };
     if (tsv === undefined) {
       const fetched = await fetchMorfologik(workDir, log);
+      const sjp = await fetchSjp(workDir, log);
       tsv = fetched.tsv;
-      versions = { ...fetched.versions, ...versions };
+      hunspell = sjp;
+      versions = { ...fetched.versions, ...sjp.versions, ...versions };
     } else {
       for (const [name, version] of Object.entries(expected)) versions[name] ??= version;
     }
@@ -59,8 +70,20 @@ export async function buildMorphology(
     }
     log(`reading the rows of ${lemmas.size} lemmas`);
     const rows = await keptRows(tsv, lemmas, (n) => options.onLines?.('reading rows', n));
+    let sjp: SjpAttestation | undefined;
+    if (hunspell !== undefined) {
+      log('expanding the SJP.pl dictionary');
+      sjp = await sjpAttestation(readHunspell(hunspell.dic, hunspell.aff), rows, tsv, (n) =>
+        options.onLines?.('checking SJP.pl doublets', n),
+      );
+      rows.push(...sjp.added);
+      log(`SJP.pl has ${sjp.attested.size} of the forms and adds ${sjp.added.length} readings`);
+    }
     log(`writing ${options.out}`);
-    const source = `Morfologik 2.1 PoliMorf (Debian libmorfologik-stemming2-java ${versions['libmorfologik-stemming2-java'] ?? '?'}), ranks and names from ${FREQUENCY_PACKAGE} ${lists.version}`;
+    const second = sjp
+      ? `, variants checked against SJP.pl (Debian ${SJP_PACKAGE} ${versions[SJP_PACKAGE] ?? '?'})`
+      : '';
+    const source = `Morfologik 2.1 PoliMorf (Debian libmorfologik-stemming2-java ${versions['libmorfologik-stemming2-java'] ?? '?'}), ranks and names from ${FREQUENCY_PACKAGE} ${lists.version}${second}`;
     const meta = Object.fromEntries(
       Object.entries(versions).map(([name, version]) => [`version:${name}`, version]),
     );
@@ -68,6 +91,7 @@ export async function buildMorphology(
       rows,
       out: options.out,
       rankOf: rankLookup(lists.ranks),
+      sjp: sjp && { attested: sjp.attested, added: new Set(sjp.added.map((r) => r.form)) },
       source,
       meta,
     });

@@ -1,5 +1,5 @@
 // Builds the morphology snapshot: `tsx scripts/build-morphology/index.ts [--out FILE]
-// [--allow-version-change] [--tsv polish.tsv]`. Prints progress on stderr, a summary on stdout.
+// [--allow-version-change] [--tsv polish.tsv [--hunspell-dic pl_PL.dic --hunspell-aff pl_PL.aff]]`. Prints progress on stderr, a summary on stdout.
 import { parseArgs } from 'node:util';
 import { packagePath } from '../../framework/package-root.js';
 import { progress } from '../../cli/output.js';
@@ -10,6 +10,8 @@ const { values } = parseArgs({
     out: { type: 'string', default: packagePath('data', 'morphology.sqlite') },
     'allow-version-change': { type: 'boolean', default: false },
     tsv: { type: 'string' },
+    'hunspell-dic': { type: 'string' },
+    'hunspell-aff': { type: 'string' },
   },
 });
 
@@ -22,6 +24,10 @@ try {
     sourcesMd: packagePath('data', 'SOURCES.md'),
     allowVersionChange: values['allow-version-change'],
     tsv: values.tsv,
+    hunspell:
+      values['hunspell-dic'] && values['hunspell-aff']
+        ? { dic: values['hunspell-dic'], aff: values['hunspell-aff'] }
+        : undefined,
     log: (line) => {
       counter.done();
       process.stderr.write(`build-morphology: ${line}\n`);

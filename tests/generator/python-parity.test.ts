@@ -110,6 +110,23 @@ describe.skipIf(!HAS_LEXICON)('Python runtime lexicon', () => {
       ['Turek', 'subst:sg:gen'],
       ['xyzzy', 'subst:sg:nom'],
       ['książka', 'praet:sg:f'],
+      // The normative rules and the lemmas as people write them (docs/lexicon.md).
+      ['pięć', 'num:inst'],
+      ['sto', 'num:inst'],
+      ['dwa', 'num:inst:f'],
+      ['dwa', 'num:inst:m1'],
+      ['oba', 'num:inst'],
+      ['Polak', 'subst:pl:nom'],
+      ['doktor', 'subst:pl:nom'],
+      ['pokój', 'subst:pl:gen'],
+      ['wieczór', 'subst:sg:gen'],
+      ['Bóg', 'subst:sg:voc'],
+      ['Nowak', 'subst:sg:gen:f'],
+      ['Nowak', 'subst:pl:f'],
+      ['Anna', 'subst:sg:gen:f'],
+      ['bać się', 'praet:sg:f'],
+      ['czytać się', 'inf'],
+      ['gazetaa', 'subst:sg:nom'],
     ];
     const queries: Record<string, string[]> = {
       subst: ['subst:pl:gen', 'sg:inst', 'pl:nom', 'sg:voc', 'gen'],
@@ -140,5 +157,26 @@ describe.skipIf(!HAS_LEXICON)('Python runtime lexicon', () => {
     });
     expect(ts.filter((a) => !('error' in (a as object))).length).toBeGreaterThan(500);
     expect((py as { answers: unknown }).answers).toEqual(ts);
+    // Hundreds of questions in two runtimes: slow on a busy machine, whatever the code.
+  }, 120_000);
+
+  it('names the same nearest spellings of an unknown lemma', async () => {
+    if (!lex) return;
+    const lemmas = ['gazetaa', 'ksiażka', 'xyzzy', 'Pies', 'bać sie'];
+    const ts = lemmas.map((lemma) => {
+      try {
+        return lex.answer(lemma, 'subst:sg:nom').gold;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    });
+    expect(ts[0]).toMatch(/nearest in the snapshot: "gazeta"/);
+    const py = await python('lexicon_answers.py', [PYTHON_RUNTIME, TEST_LEXICON], {
+      forms: [],
+      analyse: [],
+      lexemes: [],
+      messages: lemmas.map((lemma) => [lemma, 'subst:sg:nom']),
+    });
+    expect((py as { messages: unknown }).messages).toEqual(ts);
   });
 });

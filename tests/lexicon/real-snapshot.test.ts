@@ -150,7 +150,8 @@ const ANSWERS: [string, string, string, string[], string[]][] = [
   // Numerals: the norm, not a common error or an archaic form, even alone in its cell.
   ['trzysta', 'num:nom:m1', 'trzystu', [], ['trzechset']],
   ['dwieście', 'num:gen', 'dwustu', [], ['dwuset', 'dwóchset']],
-  ['dwieście', 'num:inst', 'dwustoma', [], ['dwomaset']],
+  // The instrumental's own form and the form shared with other cases are one slot.
+  ['dwieście', 'num:inst', 'dwustoma', ['dwustu'], ['dwomaset']],
   ['czterysta', 'num:gen', 'czterystu', [], ['czterechset']],
   ['kilkadziesiąt', 'num:acc:m1', 'kilkudziesięciu', [], ['kilkudziesiąt']],
   // Another word's form in the paradigm, a fixed phrase's or an archaic one.
@@ -180,10 +181,10 @@ const ANSWERS: [string, string, string, string[], string[]][] = [
   ['zniknąć', 'praet:sg:f:ter', 'zniknęła', ['znikła'], []],
   ['zniknąć', 'praet:sg:m1:ter', 'zniknął', ['znikł'], []],
   ['zniknąć', 'praet:pl:m1:ter', 'zniknęli', ['znikli'], []],
-  // One lexeme with its -ną- variants; a variant missing from the frequency data beside an
-  // attested one stays out unless a form of its series is attested (wybuchnęła, zeszedł).
-  ['wybuchnąć', 'praet:sg:f:ter', 'wybuchła', [], ['wybuchnęła']],
-  ['zejść', 'praet:sg:m1:ter', 'zszedł', [], ['zeszedł']],
+  // One lexeme with its -ną- and prefix variants: SJP.pl has both, so both are standard,
+  // though the frequency list has only one.
+  ['wybuchnąć', 'praet:sg:f:ter', 'wybuchła', ['wybuchnęła'], []],
+  ['zejść', 'praet:sg:m1:ter', 'zszedł', ['zeszedł'], []],
   ['ręka', 'subst:pl:inst', 'rękami', ['rękoma'], []],
   ['dłoń', 'subst:pl:inst', 'dłońmi', ['dłoniami'], []],
   ['oko', 'subst:pl:inst', 'oczami', ['oczyma'], []],

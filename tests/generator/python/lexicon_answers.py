@@ -35,4 +35,12 @@ out = {
 }
 if "answers" in questions:
     out["answers"] = [answer(lambda: lex.answer(lemma, query)) for lemma, query in questions["answers"]]
+if "messages" in questions:
+    def gold_or_message(lemma, query):
+        try:
+            return lex.answer(lemma, query)["gold"]
+        except LexiconError as error:
+            return str(error)
+
+    out["messages"] = [gold_or_message(lemma, query) for lemma, query in questions["messages"]]
 json.dump(out, sys.stdout, ensure_ascii=False)
