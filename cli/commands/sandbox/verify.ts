@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { ExecutorFactory, Limits } from '../../../sandbox/index.js';
 import { executorFactory, parseJobs } from '../../check-command.js';
 import { printJson, printLine, progress } from '../../output.js';
 import { parseSha256, verifyLines } from './verify-lines.js';
@@ -38,15 +39,21 @@ export function register(group: Command): void {
       const jobs = (await parseJobs(flags.jobs)) ?? 1;
       const expectSha256 =
         flags.expectSha256 === undefined ? undefined : await parseSha256(flags.expectSha256);
-      // The auditor chooses the isolation: the receipt's executor is only reported.
-      const createDocker = flags.local ? null : await sandbox.loadDockerExecutor();
+      // The auditor chooses the isolation: the receipt's executor is only reported. The sandbox's
+      // code is loaded once the receipt has been read and there is something to run.
+      const executorFor =
+        (limits: Limits): ExecutorFactory =>
+        async (...args) => {
+          const createDocker = flags.local ? null : await sandbox.loadDockerExecutor();
+          return executorFactory(createDocker, limits)(...args);
+        };
       const bar = progress('re-running', { quiet: flags.json === true });
       const result = await sandbox.verifyReceipt({
         receipt,
         ...(flags.dir === undefined ? {} : { dir: flags.dir }),
         ...(expectSha256 === undefined ? {} : { expectSha256 }),
         jobs,
-        executorFor: (limits) => executorFactory(createDocker, limits),
+        executorFor,
         onProgress: (e) => bar.tick(e.done, e.total, e.label),
       });
       bar.done();
