@@ -1,81 +1,13 @@
 // Rows for receipts edited by hand: rpe sandbox verify reads a receipt as untrusted input and
 // refuses, before anything runs, what no check could have written. See case.ts.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { BadInputCase } from './case.js';
+import { receipt, SHA } from './receipt-fixture.js';
 
 const errorCode = (code: string) => (doc: unknown) =>
   expect(doc).toMatchObject({ error: { code } });
-
-const SHA = 'a'.repeat(64);
-
-// A receipt of the current schema with one seed and its kept set.
-function base(dir: string) {
-  return {
-    schema: 'rpe-report/2',
-    toolkit_version: '0.1.0',
-    created_at: '2026-12-01T00:00:00.000Z',
-    verdict: 'eligible',
-    reasons: [],
-    warnings: [],
-    requested_seeds: [0],
-    seeds: [
-      {
-        seed: 0,
-        status: 'ok',
-        n_items: 60,
-        format_ok: true,
-        errors: [],
-        deterministic: true,
-        difference: null,
-        cause: null,
-        output_sha256: SHA,
-        wall_ms: 1,
-        peak_memory_bytes: null,
-        runs: [],
-        set: { file: 'seed-0.jsonl', sha256: SHA },
-      },
-    ],
-    overlap: [],
-    overlap_max: 0.5,
-    data_hash: { declared: null, actual: null, ok: true, recipe: null, source: null, files: [] },
-    image: { name: 'local python', id: null },
-    executor: { kind: 'local', isolated: false },
-    entrypoint: { file: 'generate.py', kind: 'python' },
-    limits: {
-      timeout_seconds: 120,
-      memory_bytes: 2147483648,
-      cpus: 1,
-      pids: 256,
-      output_bytes: 16777216,
-      log_bytes: 16384,
-    },
-    submission: {
-      path: join(dir, 'sub'),
-      selection: 'folder',
-      commit: null,
-      ref: null,
-      uncommitted: [],
-      left_out: [],
-      tree_hash: `sha256:${SHA}`,
-      unchanged: true,
-      source: null as { url: string; ref: string; commit: string } | null,
-    },
-    notes: [],
-    wall_ms: 1,
-  };
-}
-
-// Writes the receipt, edited by `edit`, as report.json.
-function receipt(edit: (r: ReturnType<typeof base>) => void = () => undefined) {
-  return (dir: string): void => {
-    const r = base(dir);
-    edit(r);
-    writeFileSync(join(dir, 'report.json'), JSON.stringify(r));
-  };
-}
 
 export const cases: BadInputCase[] = [
   {
