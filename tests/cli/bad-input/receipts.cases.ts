@@ -46,7 +46,6 @@ export const cases: BadInputCase[] = [
     },
     exit: 2,
     stderr: /seed-0\.jsonl \(the kept set of seed 0\) is a named pipe, not a regular file/,
-    timeoutSeconds: 10,
   },
   {
     name: 'sandbox verify: an entrypoint outside the tree is refused',
