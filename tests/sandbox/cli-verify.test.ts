@@ -90,6 +90,9 @@ describe('rpe sandbox verify: a receipt is untrusted input', { timeout: 240_000 
     expect(r.code).toBe(0);
     const receipt = read(good);
     expect(r.stdout).toContain(`receipt sha256\t${receipt.receipt_sha256}\n`);
+    expect(readFileSync(join(good, 'report.md'), 'utf8')).toContain(
+      `- receipt sha256: \`${receipt.receipt_sha256}\``,
+    );
     expect(r.stdout).toMatch(
       /^executor\treceipt local \(not isolated, network not traced; local python\)\tre-run local \(not isolated, network not traced; local python\)$/m,
     );
