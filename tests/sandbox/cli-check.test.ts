@@ -220,7 +220,7 @@ describe('rpe check and rpe sandbox verify', { timeout: 120_000 }, () => {
     const verified = await rpe(['sandbox', 'verify', reportDir, '--local']);
     expect(verified.stdout).toMatch(/^not re-run\t3, 4 \(the re-run ran no seed\)$/m);
     expect(verified.stdout).toMatch(
-      /^reasons\tsame\treceipt install_failed\tre-run install_failed$/m,
+      /^reasons\tsame\treceipt requirements_unpinned, install_failed\tre-run requirements_unpinned, install_failed$/m,
     );
     expect(verified.code).toBe(0);
   });
