@@ -208,7 +208,10 @@ export async function runCheckCommand(
   if (flags.json) printJson(report);
   else {
     for (const line of sandbox.summarizeReport(report)) printLine(line);
-    if (written) printLine(`report\t${written.json}\t${written.markdown}`);
+    if (written) {
+      printLine(`report\t${written.json}\t${written.markdown}`);
+      printLine(`receipt sha256\t${written.report.receipt_sha256}`);
+    }
   }
   process.exitCode = report.verdict === 'eligible' ? 0 : 1;
 }

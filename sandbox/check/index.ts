@@ -2,12 +2,20 @@
 export {
   assertSubmissionFolder,
   checkSubmission,
-  toolkitVersion,
   type CheckExecutor,
   type CheckSubmissionOptions,
   type ExecutorFactory,
   type TreeFacts,
 } from './check-submission.js';
+export { checkTree, judgeOverlap, judgeTreeWrites } from './check-tree.js';
+export { inspectTree, type TreeInspection } from './inspect-tree.js';
+export {
+  runAndAssessSeeds,
+  type CheckSettings,
+  type SeedsOutcome,
+} from './run-and-assess-seeds.js';
+export { assembleReport, toolkitVersion } from './assemble-report.js';
+export { receiptSha256, sealReport } from './seal-report.js';
 export { runSeeds, type CheckProgress, type SeedRuns } from './run-seeds.js';
 export { assessSeed, runReport } from './assess-seed.js';
 export { diagnoseMismatch, type MismatchDiagnosis } from './diagnose-mismatch.js';
@@ -44,11 +52,13 @@ export { renderReportMarkdown } from './render-report-markdown.js';
 export { summarizeReport } from './summarize-report.js';
 export { writeReport } from './write-report.js';
 export { clearReportDir } from './clear-report-dir.js';
-export { readReceipt, upgradeReport, READABLE_SCHEMAS } from './read-receipt.js';
+export { readReceipt, upgradeReport, READABLE_SCHEMAS, type ReadReceipt } from './read-receipt.js';
+export { readKeptSets } from './read-kept-sets.js';
+export { compareReceipt, type ReceiptComparison, type VerifiedSeed } from './compare-receipt.js';
 export {
   receiptLimits,
   verifyReceipt,
-  type VerifiedSeed,
+  type ExecutorSide,
   type VerifyResult,
 } from './verify-receipt.js';
 export { readSubmissionList, type SubmissionSource } from './read-submission-list.js';

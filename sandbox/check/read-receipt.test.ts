@@ -1,8 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readReceipt } from './read-receipt.js';
+import { readKeptSets } from './read-kept-sets.js';
+import { readReceipt, upgradeReport } from './read-receipt.js';
+import { reportSchemaV1 } from './report-schema.js';
+import { receiptSha256 } from './seal-report.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rpe-receipt-'));
 
@@ -102,6 +106,62 @@ describe('readReceipt', () => {
     );
     await expect(readReceipt(write('bad.json', { schema: 'rpe-report/2' }))).rejects.toThrow(
       /is not a report: /,
+    );
+  });
+
+  it('refuses paths, limits, commits, URLs and seeds no check could have written', async () => {
+    const current = upgradeReport(reportSchemaV1.parse(V1));
+    const refused: [string, unknown][] = [
+      ['entrypoint.file', { ...current, entrypoint: { file: '../x/evil.py', kind: 'python' } }],
+      ['entrypoint.file', { ...current, entrypoint: { file: '/tmp/evil.py', kind: 'python' } }],
+      ['entrypoint.file', { ...current, entrypoint: { file: './generate.py', kind: 'python' } }],
+      ['limits.timeout_seconds', { ...current, limits: { ...V1.limits, timeout_seconds: 1e12 } }],
+      ['limits.cpus', { ...current, limits: { ...V1.limits, cpus: 0 } }],
+      ['submission.path', { ...current, submission: { ...current.submission, path: 'rel' } }],
+      ['submission.commit', { ...current, submission: { ...current.submission, commit: '--x' } }],
+      ['requested_seeds', { ...current, requested_seeds: [0, 0] }],
+      ['seeds', { ...current, requested_seeds: [1] }],
+    ];
+    for (const [field, value] of refused) {
+      await expect(readReceipt(write('refused.json', value)), field).rejects.toThrow(
+        new RegExp(`is not a report: ${field.replace('.', '\\.')}`),
+      );
+    }
+  });
+
+  it('gives the hash of the file as written, whatever its recorded field says', async () => {
+    const current = { ...upgradeReport(reportSchemaV1.parse(V1)), receipt_sha256: 'f'.repeat(64) };
+    const read = await readReceipt(write('v2.json', current));
+    expect(read.sha256).toBe(receiptSha256(current));
+    expect(read.report.receipt_sha256).toBe('f'.repeat(64));
+  });
+
+  it('reads kept sets as regular files only: a symlink or a FIFO is refused, a missing one is null', async () => {
+    const current = upgradeReport(reportSchemaV1.parse(V1));
+    const report = {
+      ...current,
+      seeds: current.seeds.map((s) => ({
+        ...s,
+        set: { file: 'kept.jsonl', sha256: 'a'.repeat(64) },
+      })),
+    };
+    const receipt = join(dir, 'kept-receipt.json');
+    expect(readKeptSets(receipt, report).get(0)).toBeNull();
+    writeFileSync(join(dir, 'kept.jsonl'), 'items\n');
+    expect(readKeptSets(receipt, report).get(0)?.toString()).toBe('items\n');
+    const small = { ...report, limits: { ...report.limits, output_bytes: 3 } };
+    expect(() => readKeptSets(receipt, small)).toThrow(
+      /is larger than the output limit \(3 bytes\)/,
+    );
+    const linked = mkdtempSync(join(tmpdir(), 'rpe-kept-'));
+    symlinkSync('/etc/passwd', join(linked, 'kept.jsonl'));
+    expect(() => readKeptSets(join(linked, 'r.json'), report)).toThrow(
+      /is a symlink, not a regular file/,
+    );
+    const piped = mkdtempSync(join(tmpdir(), 'rpe-kept-'));
+    execFileSync('mkfifo', [join(piped, 'kept.jsonl')]);
+    expect(() => readKeptSets(join(piped, 'r.json'), report)).toThrow(
+      /is a named pipe, not a regular file/,
     );
   });
 });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { RpeError, readSource } from '../../framework/index.js';
 import { makeReason, verdictOf } from './reasons.js';
 import { reportSchema, reportSchemaV1, type Report, type ReportV1 } from './report-schema.js';
+import { receiptSha256 } from './seal-report.js';
 
 /** The schemas this toolkit reads; a receipt of any other is refused with a clear line. */
 export const READABLE_SCHEMAS = ['rpe-report/1', 'rpe-report/2'] as const;
@@ -45,6 +46,7 @@ export function upgradeReport(old: ReportV1): Report {
     runner: null,
     install: null,
     seeds: old.seeds.map((s) => ({ ...s, set: null })),
+    receipt_sha256: null,
     data_hash: {
       ...old.data_hash,
       recipe: old.data_hash.ok && old.data_hash.actual ? 'directory' : null,
@@ -67,10 +69,36 @@ function firstIssue(error: z.ZodError): string {
   return `${first?.path.join('.') || '(root)'}: ${first?.message}`;
 }
 
-// Reads and validates a report.json (or the report.json inside a folder) as a run receipt.
-export async function readReceipt(
-  path: string,
-): Promise<{ file: string; report: Report; schema: (typeof READABLE_SCHEMAS)[number] }> {
+// What the schema cannot say of a receipt: its seeds are a list a check could have been asked
+// for, and every seed it reports was asked for, once.
+function seedProblem(report: Report): string | null {
+  const asked = report.requested_seeds;
+  if (asked.length === 0) return 'requested_seeds: no seed was asked for';
+  if (asked.some((seed) => seed < 0 || !Number.isSafeInteger(seed))) {
+    return 'requested_seeds: seeds are non-negative integers';
+  }
+  if (new Set(asked).size !== asked.length) return 'requested_seeds: a seed is repeated';
+  const reported = report.seeds.map((s) => s.seed);
+  if (new Set(reported).size !== reported.length) return 'seeds: a seed is reported twice';
+  const stray = reported.find((seed) => !asked.includes(seed));
+  return stray === undefined ? null : `seeds: seed ${stray} is reported but was not asked for`;
+}
+
+/** A receipt as read: the report in the current schema, and the hash of the file's content. */
+export interface ReadReceipt {
+  file: string;
+  report: Report;
+  schema: (typeof READABLE_SCHEMAS)[number];
+  /** The receipt's sha256 as computed from the file (see receiptSha256). */
+  sha256: string;
+}
+
+/**
+ * Reads and validates a report.json (or the report.json inside a folder) as a run receipt: an
+ * untrusted input. Only a regular file is read, with the input cap; its paths, limits, commit and
+ * seeds must be ones a check could have written (see reportSchema), or it is refused, exit 2.
+ */
+export async function readReceipt(path: string): Promise<ReadReceipt> {
   const isDir = await stat(path).then(
     (s) => s.isDirectory(),
     () => false,
@@ -88,21 +116,31 @@ export async function readReceipt(
       cause: error,
     });
   }
+  const sha256 = receiptSha256(value);
   const schema = (value as { schema?: unknown } | null)?.schema;
+  let read: Omit<ReadReceipt, 'sha256'>;
   if (schema === 'rpe-report/1') {
     const parsed = reportSchemaV1.safeParse(value);
     if (!parsed.success)
       throw new RpeError('receipt_invalid', `${file} is not a report: ${firstIssue(parsed.error)}`);
-    return { file, report: upgradeReport(parsed.data), schema };
+    read = { file, report: upgradeReport(parsed.data), schema };
+  } else {
+    if (
+      typeof schema === 'string' &&
+      schema.startsWith('rpe-report/') &&
+      schema !== 'rpe-report/2'
+    ) {
+      throw new RpeError(
+        'receipt_schema_unknown',
+        `${file} is a report of schema ${schema}, which this toolkit cannot read (it reads ${READABLE_SCHEMAS.join(', ')}); use the toolkit version that wrote it`,
+      );
+    }
+    const parsed = reportSchema.safeParse(value);
+    if (!parsed.success)
+      throw new RpeError('receipt_invalid', `${file} is not a report: ${firstIssue(parsed.error)}`);
+    read = { file, report: parsed.data, schema: 'rpe-report/2' };
   }
-  if (typeof schema === 'string' && schema.startsWith('rpe-report/') && schema !== 'rpe-report/2') {
-    throw new RpeError(
-      'receipt_schema_unknown',
-      `${file} is a report of schema ${schema}, which this toolkit cannot read (it reads ${READABLE_SCHEMAS.join(', ')}); use the toolkit version that wrote it`,
-    );
-  }
-  const parsed = reportSchema.safeParse(value);
-  if (!parsed.success)
-    throw new RpeError('receipt_invalid', `${file} is not a report: ${firstIssue(parsed.error)}`);
-  return { file, report: parsed.data, schema: 'rpe-report/2' };
+  const problem = seedProblem(read.report);
+  if (problem) throw new RpeError('receipt_invalid', `${file} is not a report: ${problem}`);
+  return { ...read, sha256 };
 }

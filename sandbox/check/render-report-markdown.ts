@@ -158,6 +158,11 @@ export function renderReportMarkdown(report: Report): string {
   out.push(
     `- toolkit ${report.toolkit_version}, ${report.created_at}, ${(report.wall_ms / 1000).toFixed(1)} s`,
   );
+  if (report.receipt_sha256) {
+    out.push(
+      `- receipt sha256: \`${report.receipt_sha256}\` (of report.json: publish it; \`rpe sandbox verify --expect-sha256\` pins it)`,
+    );
+  }
   for (const note of report.notes) out.push(`- note: ${note}`);
   const attempts = report.seeds.flatMap((s) =>
     s.runs.flatMap((r) => (r.network_attempts ?? []).map((a) => ({ seed: s.seed, run: r, a }))),

@@ -1,10 +1,45 @@
+import { isAbsolute, posix } from 'node:path';
 import { z } from 'zod';
+import { MAX_SOURCE_BYTES } from '../../framework/index.js';
+import { MAX_TIMEOUT_SECONDS } from '../run/default-limits.js';
 import { RUN_STATUSES } from '../run/executor.js';
 import { REASON_CODES, type ReasonCode } from './reasons.js';
 
 const runStatus = z.enum(RUN_STATUSES);
 
 const sha = z.string().nullable();
+
+/** The largest memory limit a report may record: 1 TiB, far above any machine a check runs on. */
+export const MAX_MEMORY_BYTES = 1024 ** 4;
+/** The largest CPU quota a report may record, in cores. */
+export const MAX_CPUS = 1024;
+/** The largest process limit a report may record: Linux's own ceiling (pid_max). */
+export const MAX_PIDS = 4_194_304;
+/** The largest log tail a report may record. */
+export const MAX_LOG_BYTES = 1024 ** 2;
+
+// A path a receipt names inside a folder: relative, normalised, without `..`, NUL or `\`.
+const insidePath = z
+  .string()
+  .refine(
+    (p) =>
+      p !== '' &&
+      !p.includes('\0') &&
+      !p.includes('\\') &&
+      !isAbsolute(p) &&
+      posix.normalize(p) === p &&
+      !p.split('/').some((part) => part === '..' || part === '.' || part === ''),
+    { message: 'must be a relative, normalised path inside its folder (no `..`, no leading `/`)' },
+  );
+
+// A file a receipt keeps beside itself: a plain name in the receipt's folder.
+const keptName = insidePath.refine((p) => !p.includes('/'), {
+  message: "must be a file name in the receipt's folder, without `/`",
+});
+
+const commitId = z
+  .string()
+  .regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full commit id (40 or 64 hex digits)');
 
 const reasonCode = z.enum(REASON_CODES as [ReasonCode, ...ReasonCode[]]);
 
@@ -78,24 +113,37 @@ export const seedReportSchema = z.object({
   peak_memory_bytes: z.number().nullable().describe('the highest peak of its runs'),
   runs: z.array(runReportSchema),
   set: z
-    .object({ file: z.string(), sha256: z.string() })
+    .object({ file: keptName, sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits') })
     .nullable()
     .describe("the seed's set kept beside the report (`seed-N.jsonl`), or null when not kept"),
 });
 
+// A positive number at most `max`: the ranges the CLI's own options allow, so a receipt cannot
+// ask a re-run for a limit no check could have had (a timeout no timer can hold, say).
+const upTo = (max: number) => z.number().positive().max(max);
+
 const limitsSchema = z
   .object({
-    timeout_seconds: z.number(),
-    memory_bytes: z.number().describe('memory, and memory plus swap'),
-    cpus: z.number().describe('CPU quota, in cores (the sandbox only)'),
-    pids: z.number().describe('process limit (the sandbox only)'),
-    output_bytes: z.number().describe('largest output file accepted'),
-    log_bytes: z.number().describe('how much of stdout and stderr is kept'),
+    timeout_seconds: upTo(MAX_TIMEOUT_SECONDS).describe('at most a day'),
+    memory_bytes: upTo(MAX_MEMORY_BYTES).int().describe('memory, and memory plus swap'),
+    cpus: upTo(MAX_CPUS).describe('CPU quota, in cores (the sandbox only)'),
+    pids: upTo(MAX_PIDS).int().describe('process limit (the sandbox only)'),
+    output_bytes: upTo(MAX_SOURCE_BYTES).int().describe('largest output file accepted'),
+    log_bytes: upTo(MAX_LOG_BYTES).int().describe('how much of stdout and stderr is kept'),
   })
   .describe('the limits every run had');
 
 const gitSource = z
-  .object({ url: z.string(), ref: z.string(), commit: z.string() })
+  .object({
+    url: z
+      .string()
+      .regex(/^[^-\s]/, 'must be a repository URL or path, not an option')
+      .refine((url) => !/^[A-Za-z][A-Za-z0-9+.-]*::/.test(url), {
+        message: 'must not name a git remote helper (`transport::address`)',
+      }),
+    ref: z.string().regex(/^[^-\s][^\s]*$/, 'must be a ref, not an option'),
+    commit: commitId,
+  })
   .describe('where a batch cloned the submission from');
 
 /** The Docker engine the runs went to, as a pool names it. */
@@ -203,7 +251,7 @@ export const reportSchema = z.object({
       "the toolkit the generator itself ran with (a TypeScript generator's, from its own package-lock.json); null when it used none",
     ),
   entrypoint: z
-    .object({ file: z.string(), kind: z.enum(['python', 'tsx', 'node']) })
+    .object({ file: insidePath, kind: z.enum(['python', 'tsx', 'node']) })
     .nullable()
     .describe('the file that ran and how; null when none was found'),
   runner: z
@@ -222,13 +270,18 @@ export const reportSchema = z.object({
   limits: limitsSchema,
   submission: z
     .object({
-      path: z.string().describe('the folder named on the command line'),
+      path: z
+        .string()
+        .refine((p) => isAbsolute(p) && posix.normalize(p) === p && !p.includes('\0'), {
+          message: 'must be an absolute, normalised path',
+        })
+        .describe('the folder named on the command line'),
       selection: z
         .enum(['git', 'folder', 'in_place'])
         .describe(
           "how the tree was chosen: a git commit, the folder's files, or the folder itself",
         ),
-      commit: z.string().nullable().describe('the commit checked (selection `git`), else null'),
+      commit: commitId.nullable().describe('the commit checked (selection `git`), else null'),
       ref: z.string().nullable().describe('the ref asked for (`HEAD` unless `--ref`), else null'),
       uncommitted: z
         .array(z.string())
@@ -245,6 +298,14 @@ export const reportSchema = z.object({
     .array(z.string())
     .describe('which limits and variations were and were not applied, and other facts'),
   wall_ms: z.number().describe('the whole check'),
+  receipt_sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits')
+    .nullable()
+    .default(null)
+    .describe(
+      'sha256 of the canonical JSON of this report without this field (sorted keys, no spaces): the hash an organiser publishes and `verify --expect-sha256` pins',
+    ),
 });
 
 /** The first schema: two verdicts, reasons without a class, no warnings, no kept sets. */
@@ -263,10 +324,12 @@ export const reportSchemaV1 = z.object({
   data_hash: z.object({ declared: sha, actual: sha, ok: z.boolean() }),
   image: z.object({ name: z.string(), id: z.string().nullable() }),
   executor: z.object({ kind: z.enum(['docker', 'local']), isolated: z.boolean() }),
-  entrypoint: z.object({ file: z.string(), kind: z.enum(['python', 'tsx', 'node']) }).nullable(),
+  entrypoint: z.object({ file: insidePath, kind: z.enum(['python', 'tsx', 'node']) }).nullable(),
   limits: limitsSchema,
   submission: z.object({
-    path: z.string(),
+    path: z.string().refine((p) => isAbsolute(p) && posix.normalize(p) === p, {
+      message: 'must be an absolute, normalised path',
+    }),
     tree_hash: z.string(),
     unchanged: z.boolean(),
     source: gitSource.nullable(),

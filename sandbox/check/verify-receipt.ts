@@ -1,50 +1,50 @@
-import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { RpeError } from '../../framework/index.js';
-import { ENV_VARIATIONS } from '../run/env-variations.js';
-import type { Entrypoint, Limits, RunStatus } from '../run/executor.js';
-import { hashTree } from '../submission/hash-tree.js';
+import type { Limits } from '../run/executor.js';
+import type { InstallSource } from '../submission/install-source.js';
 import { prepareSubmissionTree } from '../submission/prepare-submission-tree.js';
 import type { ExecutorFactory } from './check-submission.js';
+import { checkTree } from './check-tree.js';
+import { compareReceipt, type ReceiptComparison } from './compare-receipt.js';
 import { fetchGitSubmission } from './fetch-git-submission.js';
-import { firstDifference, type FirstDifference } from './first-difference.js';
-import { mapConcurrent } from './map-concurrent.js';
+import { readKeptSets } from './read-kept-sets.js';
 import { readReceipt, type READABLE_SCHEMAS } from './read-receipt.js';
 import type { Report } from './report-schema.js';
+import type { CheckProgress } from './run-seeds.js';
 
-export interface VerifiedSeed {
-  seed: number;
-  expected: string;
-  actual: string | null;
-  status: RunStatus;
-  same: boolean;
-  /**
-   * The set kept beside the receipt against the re-run: `same`, `different` (with the first
-   * differing line; the seed is then not the same), `missing` (the receipt names a file that is
-   * not there beside it), or null when the receipt kept none.
-   */
-  kept: 'same' | 'different' | 'missing' | null;
-  difference: FirstDifference | null;
+export type { VerifiedSeed } from './compare-receipt.js';
+
+/** How a side ran: the executor kind, its isolation and tracing, and its image. */
+export interface ExecutorSide {
+  kind: Report['executor']['kind'];
+  isolated: boolean;
+  network_traced: boolean;
+  image: Report['image'];
 }
 
-export interface VerifyResult {
+export interface VerifyResult extends ReceiptComparison {
   same: boolean;
   receipt: string;
   /** The receipt's schema; a first-schema receipt is read as the current one. */
   schema: (typeof READABLE_SCHEMAS)[number];
+  /**
+   * The receipt's sha256 computed from the file, the one it records (null: none), and the one
+   * `--expect-sha256` pinned (null: none was given).
+   */
+  receipt_sha256: { computed: string; recorded: string | null; expected: string | null };
   /** The commit re-created, when the receipt recorded one. */
   commit: string | null;
   /** Where the submission came from: the recorded folder, or a fresh clone of the recorded URL. */
   from: 'folder' | 'clone';
-  tree_hash: { expected: string; actual: string; same: boolean };
-  seeds: VerifiedSeed[];
-  /** Seeds the receipt holds no output hash for (they failed, differed or never ran): not re-run. */
+  /** The receipt's executor beside the re-run's: the auditor chooses the re-run's. */
+  executor: { receipt: ExecutorSide; rerun: ExecutorSide };
+  /** Seeds asked for that the re-run did not run (no entrypoint, a failed install step). */
   skipped: number[];
 }
 
-// The limits a receipt recorded, as an executor takes them.
+// The limits a receipt recorded, as an executor takes them (the schema kept them in range).
 export function receiptLimits(report: Report): Limits {
   const l = report.limits;
   return {
@@ -64,30 +64,45 @@ async function isFolder(path: string): Promise<boolean> {
   );
 }
 
-async function keptBytes(receiptFile: string, file: string): Promise<Buffer | null> {
-  return readFile(join(dirname(receiptFile), file)).catch(() => null);
-}
+const side = (r: Report): ExecutorSide => ({ ...r.executor, image: r.image });
 
 /**
- * Re-runs every seed of a receipt that recorded an output hash, with the receipt's limits, on
- * the tree it recorded (its commit, for a git checkout), and compares the new output with the
- * recorded hash and with the set kept beside the receipt; the tree hash must match too. When the
- * recorded folder is gone and the receipt names the repository it was cloned from, that URL is
- * cloned again at the recorded commit.
+ * Verifies a receipt by re-deriving its verdict: every seed it asked for is run again, in both
+ * variations, with its limits, on the tree it recorded (its commit, for a git checkout), by the
+ * check's own stages (checkTree); the result is compared with what the receipt says (see
+ * compareReceipt). The receipt is untrusted: it is read by a strict schema, its kept sets are read
+ * before anything runs, and nothing it names is run: the entrypoint is found again in the tree.
+ * The executor is the caller's choice, whatever the receipt recorded. With `expectSha256`, a
+ * receipt whose hash is another is refused before anything runs (exit 1). When the recorded
+ * folder is gone and the receipt names the repository it was cloned from, that URL is cloned
+ * again at the recorded commit.
  */
 export async function verifyReceipt(options: {
   receipt: string;
   /** The submission folder; by default the path the receipt records. */
   dir?: string;
-  createExecutor: ExecutorFactory;
+  /** Makes the executor factory for the receipt's limits: the caller chooses the executor. */
+  executorFor: (limits: Limits, install?: InstallSource) => ExecutorFactory;
+  /**
+   * Where the install step may fetch what the tree pins but does not hold, given what the receipt
+   * recorded (verify repeats the receipt's index unless the auditor names another).
+   */
+  installFor?: (recorded: Report['install']) => InstallSource;
   jobs?: number;
+  /** The receipt's published sha256 (64 hex digits). */
+  expectSha256?: string;
+  onProgress?: (event: CheckProgress) => void;
 }): Promise<VerifyResult> {
-  const { file, report, schema } = await readReceipt(options.receipt);
-  if (!report.entrypoint)
-    throw new RpeError('receipt_no_runs', `${file} records no runs (no entrypoint)`, {
-      exitCode: 1,
-    });
-  const entrypoint: Entrypoint = report.entrypoint;
+  const { file, report, schema, sha256 } = await readReceipt(options.receipt);
+  const expected = options.expectSha256?.toLowerCase() ?? null;
+  if (expected !== null && expected !== sha256) {
+    throw new RpeError(
+      'receipt_not_pinned',
+      `${file} has sha256 ${sha256}, not the expected ${expected}: it is not the published receipt`,
+      { exitCode: 1 },
+    );
+  }
+  const kept = readKeptSets(file, report);
   let dir = resolve(options.dir ?? report.submission.path);
   let clone: string | null = null;
   const source = report.submission.source;
@@ -114,90 +129,49 @@ export async function verifyReceipt(options: {
       selection: report.submission.selection,
       ...(report.submission.selection === 'git' && commit ? { ref: commit } : {}),
     });
+    const install = options.installFor?.(report.install);
     try {
-      return await rerun({
-        file,
-        report,
-        schema,
-        tree: tree.dir,
-        temporary: tree.selection !== 'in_place',
-        entrypoint,
-        options,
-        from: clone ? 'clone' : 'folder',
+      const rerun = await checkTree(
+        {
+          seeds: report.requested_seeds,
+          limits: receiptLimits(report),
+          createExecutor: options.executorFor(receiptLimits(report), install),
+          ...(install ? { install } : {}),
+          jobs: options.jobs ?? 1,
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        },
+        tree,
+        { path: dir, source },
+      );
+      const comparison = compareReceipt({
+        receipt: report,
+        rerun: rerun.report,
+        outputs: rerun.outputs,
+        kept,
       });
+      const recorded = report.receipt_sha256;
+      if (recorded !== null && recorded !== sha256) {
+        comparison.differences.unshift(
+          `receipt sha256: recorded ${recorded}, computed ${sha256} (the receipt was changed after it was written)`,
+        );
+      }
+      return {
+        ...comparison,
+        same: comparison.differences.length === 0,
+        receipt: file,
+        schema,
+        receipt_sha256: { computed: sha256, recorded, expected },
+        commit: report.submission.commit,
+        from: clone ? 'clone' : 'folder',
+        executor: { receipt: side(report), rerun: side(rerun.report) },
+        skipped: report.requested_seeds.filter(
+          (seed) => !rerun.report.seeds.some((s) => s.seed === seed),
+        ),
+      };
     } finally {
       await tree.dispose();
     }
   } finally {
     if (clone) await rm(clone, { recursive: true, force: true });
   }
-}
-
-async function rerun(args: {
-  file: string;
-  report: Report;
-  schema: VerifyResult['schema'];
-  tree: string;
-  temporary: boolean;
-  entrypoint: Entrypoint;
-  from: VerifyResult['from'];
-  options: {
-    createExecutor: ExecutorFactory;
-    jobs?: number;
-  };
-}): Promise<VerifyResult> {
-  const { file, report, tree, entrypoint } = args;
-  const actualTree = await hashTree(tree);
-  const hashed = report.seeds.filter((s) => s.output_sha256 !== null);
-  const limits = receiptLimits(report);
-  const executor = await args.options.createExecutor(entrypoint, tree, {
-    temporary: args.temporary,
-  });
-  let seeds: VerifiedSeed[];
-  try {
-    seeds = await mapConcurrent(hashed, args.options.jobs ?? 1, async (s) => {
-      const run = await executor.run({
-        submissionDir: tree,
-        entrypoint,
-        seed: s.seed,
-        limits,
-        variation: ENV_VARIATIONS[0],
-      });
-      const actual = run.outputSha256 ?? null;
-      const kept = s.set ? await keptBytes(file, s.set.file) : null;
-      const difference = kept && run.output ? firstDifference(kept, run.output) : null;
-      const keptSame = kept ? createHash('sha256').update(kept).digest('hex') === actual : false;
-      const keptState =
-        s.set === null ? null : kept === null ? 'missing' : keptSame ? 'same' : 'different';
-      return {
-        seed: s.seed,
-        expected: s.output_sha256 ?? '',
-        actual,
-        status: run.status,
-        // A kept set that is not there (a receipt copied alone) is said, not held against it.
-        same: actual === s.output_sha256 && keptState !== 'different',
-        kept: keptState,
-        difference,
-      };
-    });
-  } finally {
-    await executor.dispose();
-  }
-  const tree_hash = {
-    expected: report.submission.tree_hash,
-    actual: actualTree,
-    same: actualTree === report.submission.tree_hash,
-  };
-  return {
-    same: tree_hash.same && seeds.every((s) => s.same),
-    receipt: file,
-    schema: args.schema,
-    commit: report.submission.commit,
-    from: args.from,
-    tree_hash,
-    seeds,
-    // Every seed asked for that gave no hash: those that failed or differed, and those that never
-    // ran (no entrypoint, a failed install step).
-    skipped: report.requested_seeds.filter((seed) => !hashed.some((s) => s.seed === seed)),
-  };
 }

@@ -168,10 +168,12 @@ describe('rpe check and rpe sandbox verify', { timeout: 300_000 }, () => {
     cpSync(fixture('good-javascript'), sub, { recursive: true });
     const reportDir = join(tmp, 'receipt');
     expect((await rpe(['check', sub, '--seeds', '5,6', '--report-dir', reportDir])).code).toBe(0);
-    const same = await rpe(['sandbox', 'verify', reportDir]);
+    const same = await rpe(['sandbox', 'verify', reportDir, '--local']);
     expect(same.code).toBe(0);
-    expect(same.stdout).toMatch(/^tree hash\tsame\t/);
-    expect(same.stdout).toMatch(/seed 5\tsame\tsha256:[0-9a-f]{64}\tkept set same\n/);
+    expect(same.stdout).toMatch(/^tree hash\tsame\t/m);
+    expect(same.stdout).toMatch(
+      /seed 5\tsame\treceipt sha256:([0-9a-f]{64})\tre-run sha256:\1\tkept set same\n/,
+    );
     expect(same.stdout.endsWith('same\n')).toBe(true);
 
     const receipt = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as {
@@ -181,7 +183,7 @@ describe('rpe check and rpe sandbox verify', { timeout: 300_000 }, () => {
     if (forged) forged.output_sha256 = '0'.repeat(64);
     const forgedFile = join(tmp, 'forged.json');
     writeFileSync(forgedFile, JSON.stringify(receipt));
-    const differs = await rpe(['sandbox', 'verify', forgedFile, '--json']);
+    const differs = await rpe(['sandbox', 'verify', forgedFile, '--json', '--local']);
     expect(differs.code).toBe(1);
     const result = JSON.parse(differs.stdout) as {
       same: boolean;
@@ -197,13 +199,13 @@ describe('rpe check and rpe sandbox verify', { timeout: 300_000 }, () => {
       join(sub, 'generate.js'),
       readFileSync(join(sub, 'generate.js'), 'utf8').replace('Próbka', 'Zmiana'),
     );
-    const edited = await rpe(['sandbox', 'verify', reportDir]);
+    const edited = await rpe(['sandbox', 'verify', reportDir, '--local']);
     expect(edited.code).toBe(1);
-    expect(edited.stdout).toMatch(/^tree hash\tDIFFERENT\t/);
+    expect(edited.stdout).toMatch(/^tree hash\tDIFFERENT\t/m);
     expect(edited.stdout).toMatch(/seed 5\tDIFFERENT/);
   });
 
-  it('verify: a receipt whose seeds never ran (a failed install step) says they were not re-run', async () => {
+  it('verify: a receipt whose seeds never ran (a failed install step) is the same when the re-run runs none either', async () => {
     const reportDir = join(tmp, 'receipt-install');
     const checked = await rpe([
       'check',
@@ -218,8 +220,12 @@ describe('rpe check and rpe sandbox verify', { timeout: 300_000 }, () => {
     expect(readFileSync(join(reportDir, 'report.md'), 'utf8')).toContain(
       '## Seeds\n\nNo seed ran (asked for: 3, 4).\n',
     );
-    const verified = await rpe(['sandbox', 'verify', reportDir]);
-    expect(verified.stdout).toMatch(/^not re-run\t3, 4 \(no output hash in the receipt\)$/m);
+    const verified = await rpe(['sandbox', 'verify', reportDir, '--local']);
+    expect(verified.stdout).toMatch(/^not re-run\t3, 4 \(the re-run ran no seed\)$/m);
+    expect(verified.stdout).toMatch(
+      /^reasons\tsame\treceipt requirements_unpinned, install_failed\tre-run requirements_unpinned, install_failed$/m,
+    );
+    expect(verified.code).toBe(0);
   });
 
   it('check: Ctrl-C kills the running generators and leaves nothing behind', async () => {

@@ -180,7 +180,9 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
     }
     const verified = await rpe(['sandbox', 'verify', dir]);
     expect(verified.code).toBe(0);
-    expect(verified.stdout).toMatch(/^seed 1\tsame\tsha256:[0-9a-f]{64}\tkept set same$/m);
+    expect(verified.stdout).toMatch(
+      /^seed 1\tsame\treceipt sha256:([0-9a-f]{64})\tre-run sha256:\1\tkept set same$/m,
+    );
     // An altered kept set is found, and the first differing line shown.
     const seed1 = join(dir, 'seed-1.jsonl');
     writeFileSync(
@@ -190,7 +192,7 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
     const altered = await rpe(['sandbox', 'verify', dir]);
     expect(altered.code).toBe(1);
     expect(altered.stdout).toMatch(
-      /^seed 1\tDIFFERENT\tsha256:[0-9a-f]{64}\tkept set DIFFERENT at line 1$/m,
+      /^seed 1\tDIFFERENT\treceipt sha256:([0-9a-f]{64})\tre-run sha256:\1\tkept set DIFFERENT at line 1$/m,
     );
   });
 

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
+import type { ExecutorFactory, InstallSource, Limits } from '../../../sandbox/index.js';
 import { addInstallOptions, executorFactory, parseJobs } from '../../check-command.js';
-import { printJson, printLine } from '../../output.js';
+import { printJson, printLine, progress } from '../../output.js';
+import { parseSha256, verifyLines } from './verify-lines.js';
 
 interface VerifyFlags {
   installNetwork?: string;
@@ -9,77 +11,73 @@ interface VerifyFlags {
   dir?: string;
   local?: boolean;
   jobs?: string;
+  expectSha256?: string;
   json?: boolean;
 }
 
-// `rpe sandbox verify RECEIPT`: re-runs a report's seeds and confirms the same output bytes.
+// `rpe sandbox verify RECEIPT`: re-derives a report's verdict and compares it with the receipt.
 export function register(group: Command): void {
   const command = group
     .command('verify')
     .description(
-      're-run the seeds of a report.json on the tree it recorded and confirm the same output hashes and kept sets (exit 0 same, 1 different)',
+      're-run every seed of a report.json on the tree it recorded, re-derive the verdict by the same check, and compare verdict, reasons, output hashes, kept sets and tree hash (exit 0 same, 1 different)',
     )
     .argument('<receipt>', 'a report.json, or the folder that holds one')
     .option(
       '--dir <dir>',
       'the submission folder (default: the path recorded in the receipt; a batch clone that is gone is cloned again)',
     )
-    .option('--local', 'run as local processes even if the receipt was made in the sandbox')
+    .option(
+      '--local',
+      'run as local processes, not isolated (default: the sandbox, whatever the receipt recorded)',
+    )
     .option('--jobs <n>', 'runs in flight at once', '1')
+    .option(
+      '--expect-sha256 <hex>',
+      'refuse the receipt unless its sha256 (its receipt_sha256, computed again) is this published one',
+    )
     .option('--json', 'print the result as JSON');
   // The install step as the check's: the index the receipt recorded unless another is given.
   addInstallOptions(command).action(async (receipt: string, flags: VerifyFlags) => {
     const sandbox = await import('../../../sandbox/index.js');
     const jobs = (await parseJobs(flags.jobs)) ?? 1;
+    const expectSha256 =
+      flags.expectSha256 === undefined ? undefined : await parseSha256(flags.expectSha256);
     // Refused before the receipt is read, as every option is.
     sandbox.resolveInstallSource(flags);
-    const { report } = await sandbox.readReceipt(receipt);
-    const local = flags.local === true || report.executor.kind === 'local';
-    const limits = sandbox.receiptLimits(report);
-    const createDocker = local ? null : await sandbox.loadDockerExecutor();
-    const recorded = report.install;
-    const install = sandbox.resolveInstallSource({
-      ...flags,
-      ...(flags.indexUrl === undefined && recorded?.installer === 'pip' && recorded.index
-        ? { indexUrl: recorded.index }
-        : {}),
-      ...(flags.npmRegistry === undefined && recorded?.installer === 'npm' && recorded.index
-        ? { npmRegistry: recorded.index }
-        : {}),
-    });
+    const installFor = (recorded: { installer: string; index: string | null } | null) =>
+      sandbox.resolveInstallSource({
+        ...flags,
+        ...(flags.indexUrl === undefined && recorded?.installer === 'pip' && recorded.index
+          ? { indexUrl: recorded.index }
+          : {}),
+        ...(flags.npmRegistry === undefined && recorded?.installer === 'npm' && recorded.index
+          ? { npmRegistry: recorded.index }
+          : {}),
+      });
+    // The auditor chooses the isolation: the receipt's executor is only reported. The sandbox's
+    // code is loaded once the receipt has been read and there is something to run.
+    const executorFor =
+      (limits: Limits, install?: InstallSource): ExecutorFactory =>
+      async (...args) => {
+        const createDocker = flags.local ? null : await sandbox.loadDockerExecutor();
+        return executorFactory(createDocker, limits, undefined, install ? { install } : {})(
+          ...args,
+        );
+      };
+    const bar = progress('re-running', { quiet: flags.json === true });
     const result = await sandbox.verifyReceipt({
       receipt,
       ...(flags.dir === undefined ? {} : { dir: flags.dir }),
+      ...(expectSha256 === undefined ? {} : { expectSha256 }),
       jobs,
-      createExecutor: executorFactory(createDocker, limits, undefined, { install }),
+      executorFor,
+      installFor,
+      onProgress: (e) => bar.tick(e.done, e.total, e.label),
     });
+    bar.done();
     if (flags.json) printJson(result);
-    else {
-      const t = result.tree_hash;
-      if (result.schema !== 'rpe-report/2')
-        printLine(`receipt\t${result.schema}, read as rpe-report/2`);
-      if (result.commit)
-        printLine(
-          `commit\t${result.commit}${result.from === 'clone' ? '\t(cloned again: the folder is gone)' : ''}`,
-        );
-      printLine(
-        `tree hash\t${t.same ? 'same' : 'DIFFERENT'}\t${t.actual}${t.same ? '' : ` (receipt: ${t.expected})`}`,
-      );
-      for (const s of result.seeds) {
-        const shown = s.actual ? `sha256:${s.actual}` : s.status;
-        const kept =
-          s.kept === null
-            ? ''
-            : s.kept === 'different' && s.difference
-              ? `\tkept set DIFFERENT at line ${s.difference.line}`
-              : `\tkept set ${s.kept === 'same' ? 'same' : s.kept.toUpperCase()}`;
-        printLine(`seed ${s.seed}\t${s.same ? 'same' : 'DIFFERENT'}\t${shown}${kept}`);
-      }
-      if (result.skipped.length > 0) {
-        printLine(`not re-run\t${result.skipped.join(', ')} (no output hash in the receipt)`);
-      }
-      printLine(result.same ? 'same' : 'different');
-    }
+    else for (const line of verifyLines(result)) printLine(line);
     process.exitCode = result.same ? 0 : 1;
   });
 }

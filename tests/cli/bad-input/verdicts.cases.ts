@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { commitAll } from '../../test-git.js';
 import type { BadInputCase } from './case.js';
+import { receipt } from './receipt-fixture.js';
 
 const errorCode = (code: string) => (doc: unknown) =>
   expect(doc).toMatchObject({ error: { code } });
@@ -24,46 +25,18 @@ function repository(dir: string): void {
 }
 
 // A receipt of the current schema for a batch submission whose folder and repository are gone.
-function goneReceipt(dir: string): void {
-  const receipt = {
-    schema: 'rpe-report/2',
-    toolkit_version: '0.1.0',
-    created_at: '2026-12-01T00:00:00.000Z',
-    verdict: 'eligible',
-    reasons: [],
-    warnings: [],
-    requested_seeds: [0],
-    seeds: [],
-    overlap: [],
-    overlap_max: 0.5,
-    data_hash: { declared: null, actual: null, ok: true, recipe: null, source: null, files: [] },
-    image: { name: 'local python', id: null },
-    executor: { kind: 'local', isolated: false },
-    entrypoint: { file: 'generate.py', kind: 'python' },
-    limits: {
-      timeout_seconds: 120,
-      memory_bytes: 2147483648,
-      cpus: 1,
-      pids: 256,
-      output_bytes: 16777216,
-      log_bytes: 16384,
-    },
-    submission: {
-      path: join(dir, 'gone'),
-      selection: 'git',
-      commit: 'a'.repeat(40),
-      ref: 'HEAD',
-      uncommitted: [],
-      left_out: [],
-      tree_hash: `sha256:${'0'.repeat(64)}`,
-      unchanged: true,
-      source: { url: join(dir, 'no-such-repository'), ref: 'v1', commit: 'a'.repeat(40) },
-    },
-    notes: [],
-    wall_ms: 1,
+const goneReceipt = receipt((r, dir) => {
+  r.seeds = [];
+  r.submission = {
+    ...r.submission,
+    path: join(dir, 'gone'),
+    selection: 'git',
+    commit: 'a'.repeat(40),
+    ref: 'HEAD',
+    tree_hash: `sha256:${'0'.repeat(64)}`,
+    source: { url: join(dir, 'no-such-repository'), ref: 'v1', commit: 'a'.repeat(40) },
   };
-  writeFileSync(join(dir, 'report.json'), JSON.stringify(receipt));
-}
+});
 
 export const cases: BadInputCase[] = [
   {
