@@ -61,9 +61,12 @@ export function register(group: Command): void {
       (limits: Limits, install?: InstallSource): ExecutorFactory =>
       async (...args) => {
         const createDocker = flags.local ? null : await sandbox.loadDockerExecutor();
-        return executorFactory(createDocker, limits, undefined, install ? { install } : {})(
-          ...args,
-        );
+        return executorFactory(
+          createDocker,
+          limits,
+          undefined,
+          install ? { install } : {},
+        )(...args);
       };
     const bar = progress('re-running', { quiet: flags.json === true });
     const result = await sandbox.verifyReceipt({
