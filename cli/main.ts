@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { toolkitVersion } from '../framework/toolkit-version.js';
 import { mustEndProcess } from './output.js';
-import { printJsonError, reportFailure } from './report-failure.js';
+import { escapeControls, printJsonError, reportFailure } from './report-failure.js';
 
 /**
  * A command module: cli/commands/<name>.ts adds `rpe <name>`, and
@@ -105,7 +105,7 @@ function usageLine(error: CommanderError, program: Command, args: readonly strin
     .map((part) => part.trim())
     .filter(Boolean)
     .join(' ');
-  return `${message} (${path} --help lists the options)`;
+  return escapeControls(`${message} (${path} --help lists the options)`);
 }
 
 // Runs the CLI: the one place that turns errors into exit codes.

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { RpeError, checkWritablePath } from '../../framework/index.js';
+import { checkWritablePath, makeFolders } from '../../framework/index.js';
 import { askItem } from './ask-item.js';
 import { createEndpointBreaker, type QueryHalt } from './endpoint-breaker.js';
 import type { EvalConfig } from './load-eval-config.js';
@@ -114,15 +114,8 @@ export async function queryModels(options: QueryOptions): Promise<QueryResult> {
     halted: null,
     warnings: queryWarnings(items),
   };
-  const ensureOutputDir = () => {
-    try {
-      mkdirSync(outputDir, { recursive: true });
-    } catch (cause) {
-      throw new RpeError('output_unwritable', `cannot create ${outputDir}: ${String(cause)}`, {
-        cause,
-      });
-    }
-  };
+  // Made one level at a time: Node's recursive mkdir never returns on /proc.
+  const ensureOutputDir = () => makeFolders(outputDir);
   let done = 0;
   for (const model of models) {
     const file = join(outputDir, modelFileName(model));
