@@ -3,6 +3,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { toolkitVersion } from '../framework/toolkit-version.js';
+import { checkInputsAndOutputs } from './io-table.js';
 import { mustEndProcess } from './output.js';
 import { escapeControls, printJsonError, reportFailure } from './report-failure.js';
 
@@ -125,6 +126,12 @@ export async function main(argv: string[]): Promise<void> {
     program.commands.forEach(function override(c: Command) {
       c.exitOverride();
       c.commands.forEach(override);
+    });
+    // Before any command's work: no output of it may replace or delete one of its inputs.
+    program.hook('preAction', (_program, action) => {
+      const names: string[] = [];
+      for (let c: Command | null = action; c?.parent; c = c.parent) names.unshift(c.name());
+      checkInputsAndOutputs(names.join(' '), action);
     });
     await program.parseAsync(argv);
   } catch (error) {

@@ -87,7 +87,12 @@ export function tryParseByteSize(text: string, range: NumberRange): Parsed {
   const n = match && unit !== undefined ? Math.round(Number(match[1]) * unit) : NaN;
   return Number.isSafeInteger(n) && inRange(n, range)
     ? { ok: true, value: n }
-    : { ok: false, expected: `a size such as 2g, 512m or 1048576${bounds(range, humanSize)}` };
+    : { ok: false, expected: `a size such as 2g, 512m or 1048576${sizeBounds(range)}` };
+}
+
+function sizeBounds(range: NumberRange): string {
+  const shown = bounds(range, humanSize);
+  return shown ? `,${shown}` : '';
 }
 
 function orThrow(parsed: Parsed, range: NumberRange, text: string): number {

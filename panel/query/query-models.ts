@@ -10,6 +10,7 @@ import { queryWarnings } from './query-warnings.js';
 import type { ChatOutcome } from './request-chat-completion.js';
 import {
   appendResponse,
+  assertResponseFile,
   endWithNewline,
   readResponseCache,
   writeResponseFile,
@@ -116,6 +117,8 @@ export async function queryModels(options: QueryOptions): Promise<QueryResult> {
   };
   // Made one level at a time: Node's recursive mkdir never returns on /proc.
   const ensureOutputDir = () => makeFolders(outputDir);
+  // Every model's file before any request: a link or a pipe among them stops the run at once.
+  for (const model of models) assertResponseFile(join(outputDir, modelFileName(model)));
   let done = 0;
   for (const model of models) {
     const file = join(outputDir, modelFileName(model));
