@@ -102,7 +102,7 @@ function real(path: string): string | null {
 /**
  * Checks a parsed command against its row of IO_TABLE: an output that is one of its inputs (the
  * same file, however named), or an output folder that holds an input, is RpeError
- * `output_is_input` (exit 2) naming both. Commands without a row write nothing to check.
+ * `output_unwritable` (exit 2) naming both. Commands without a row write nothing to check.
  */
 export function checkInputsAndOutputs(path: string, command: Command): void {
   const io = IO_TABLE[path];
@@ -117,15 +117,18 @@ export function checkInputsAndOutputs(path: string, command: Command): void {
   for (const output of io.outputs) {
     for (const target of valuesOf(command, output.from)) {
       const stats = statOrNull(target);
+      // In the words and code of checkWritablePath, which some commands also call themselves.
       const fail = (input: string, how: string): never => {
         throw new RpeError(
-          'output_is_input',
-          `${output.from} ${target} ${how} ${input}, an input of this command: it would be replaced; write elsewhere`,
+          'output_unwritable',
+          `cannot write ${target}: it ${how} ${input}, an input of this command`,
         );
       };
       for (const input of inputs) {
         const other = statOrNull(input);
-        if (stats && other && stats.dev === other.dev && stats.ino === other.ino) {
+        // A folder output that is a file is its command's own one-line refusal.
+        const sameKind = output.kind === 'file' || stats?.isDirectory();
+        if (sameKind && stats && other && stats.dev === other.dev && stats.ino === other.ino) {
           fail(input, 'is');
         }
         const [outer, inner] = [real(target), real(input)];

@@ -12,10 +12,11 @@ import {
 function commanderParser(
   parse: (text: string, range: NumberRange) => Parsed,
   range: Omit<NumberRange, 'option'>,
+  expected: string,
 ) {
   return (value: string): number => {
     const parsed = parse(value, { option: '', ...range });
-    if (!parsed.ok) throw new InvalidArgumentError(`expected ${parsed.expected}`);
+    if (!parsed.ok) throw new InvalidArgumentError(`expected ${expected}`);
     return parsed.value;
   };
 }
@@ -26,14 +27,19 @@ function commanderParser(
  * would make of them.
  */
 export function count(min: number, max: number = Number.MAX_SAFE_INTEGER) {
-  return commanderParser(tryParseWholeNumber, { min, max });
+  const most = max < Number.MAX_SAFE_INTEGER ? ` and ≤ ${max}` : '';
+  return commanderParser(tryParseWholeNumber, { min, max }, `an integer ≥ ${min}${most}`);
 }
 
 /** The longest wait an option in seconds may ask for: 24 h (a timer cannot wait much longer). */
 export const MAX_SECONDS = 86_400;
 
 // A commander parser for a positive number of seconds in digits (`120`, `0.5`), at most MAX_SECONDS.
-export const seconds = commanderParser(tryParseDecimalNumber, { above: 0, max: MAX_SECONDS });
+export const seconds = commanderParser(
+  tryParseDecimalNumber,
+  { above: 0, max: MAX_SECONDS },
+  `a number of seconds > 0 and ≤ ${MAX_SECONDS}`,
+);
 
 /** Most runs in flight at once that --jobs may ask for: far above any machine's cores. */
 export const MAX_JOBS = 256;

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { ModelQuerySummary } from '../../panel/query/index.js';
@@ -43,8 +44,12 @@ export function register(program: Command): void {
       const models = readModelsFile(flags.modelsFile);
       // A responses file is rewritten at the end of the run: none may be an input of it.
       const inputs = [flags.items, flags.modelsFile, ...(flags.dotenv ? [flags.dotenv] : [])];
+      checkWritablePath(flags.outputDir, 'folder');
       for (const model of models) {
-        checkWritablePath(join(flags.outputDir, modelFileName(model)), 'file', { inputs });
+        const file = join(flags.outputDir, modelFileName(model));
+        if (statSync(file, { throwIfNoEntry: false })?.isFile()) {
+          checkWritablePath(file, 'file', { inputs });
+        }
       }
       const config = await endpointConfig(flags);
 

@@ -2,7 +2,14 @@
 // runners: a server that redirects elsewhere, a password in the base URL, outputs on /proc,
 // numbers JavaScript would read in its own way. See case.ts for what every row must hold.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { packagePath } from '../../../framework/package-root.js';
@@ -74,7 +81,40 @@ const evaluateFiles = files({
 const unchanged = (name: string, text: string) => (dir: string) =>
   expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
 
+// Processes whose command line holds the marker of the starts-a-child evaluator.
+function markedProcesses(): string[] {
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('rpe-evaluator-child-marker');
+      } catch {
+        return false;
+      }
+    });
+}
+
 export const cases: BadInputCase[] = [
+  {
+    name: 'evaluate: a child the evaluator starts neither holds evaluate nor outlives it',
+    args: [
+      'evaluate',
+      '--items',
+      'items.jsonl',
+      '--responses-dir',
+      'responses',
+      '--output',
+      'matrix.json',
+      '--evaluator',
+      packagePath('tests', 'fixtures', 'panel', 'evaluators', 'starts-a-child', 'evaluator.py'),
+      '--json',
+    ],
+    setup: evaluateFiles,
+    exit: 0,
+    json: (doc) => expect(doc).toMatchObject({ status: 'ok', output: 'matrix.json' }),
+    allowed: ['matrix.json'],
+    after: () => expect(markedProcesses()).toEqual([]),
+  },
   {
     name: 'baselines: 200 items of 1950 dashes before " czy" finish (the patterns are linear)',
     args: ['baselines', '--items', 'items.jsonl', '--no-lexicon', '--json'],
@@ -103,9 +143,8 @@ export const cases: BadInputCase[] = [
     ],
     setup: evaluateFiles,
     exit: 2,
-    stderr:
-      /^rpe: --output models\.txt is models\.txt, an input of this command: it would be replaced; write elsewhere\n$/,
-    json: errorCode('output_is_input'),
+    stderr: /^rpe: cannot write models\.txt: it is models\.txt, an input of this command\n$/,
+    json: errorCode('output_unwritable'),
     after: unchanged('models.txt', 'm\n'),
   },
   {
@@ -121,7 +160,7 @@ export const cases: BadInputCase[] = [
     ],
     setup: evaluateFiles,
     exit: 2,
-    stderr: /--output responses\/m\.jsonl is responses\/m\.jsonl, an input of this command/,
+    stderr: /cannot write responses\/m\.jsonl: it is responses\/m\.jsonl, an input of this command/,
     after: unchanged('responses/m.jsonl', answers('m', ['forma1', 'zle'])),
   },
   {
@@ -150,22 +189,23 @@ export const cases: BadInputCase[] = [
     args: ['score', '--matrix', 'm.json', '--markdown', 'm.json'],
     setup: files({ 'm.json': '{"models": ["a"], "correct": [[1]]}\n' }),
     exit: 2,
-    stderr: /--markdown m\.json is m\.json, an input of this command/,
+    stderr: /cannot write m\.json: it is m\.json, an input of this command/,
   },
   {
     name: 'baselines: --markdown naming --items through another path is refused',
     args: ['baselines', '--items', 'items.jsonl', '--markdown', './sub/../items.jsonl', '--json'],
     setup: files({ 'items.jsonl': items(60), 'sub/x': '' }),
     exit: 2,
-    stderr: /--markdown \.\/sub\/\.\.\/items\.jsonl is items\.jsonl, an input of this command/,
-    json: errorCode('output_is_input'),
+    stderr:
+      /cannot write \.\/sub\/\.\.\/items\.jsonl: it is items\.jsonl, an input of this command/,
+    json: errorCode('output_unwritable'),
   },
   {
     name: 'lexicon build: --out naming its own --tsv is refused before anything is read',
     args: ['lexicon', 'build', '--tsv', 't.tsv', '--out', 't.tsv'],
     setup: files({ 't.tsv': 'kot;kot;subst:sg:nom:m2\n' }),
     exit: 2,
-    stderr: /^rpe: --out t\.tsv is t\.tsv, an input of this command/,
+    stderr: /^rpe: cannot write t\.tsv: it is t\.tsv, an input of this command/,
     after: unchanged('t.tsv', 'kot;kot;subst:sg:nom:m2\n'),
   },
   {
@@ -236,8 +276,7 @@ export const cases: BadInputCase[] = [
     args: query('--base-url', 'http://127.0.0.1:4/v1', '--retries', '999999999999', '--json'),
     setup: queryFiles,
     exit: 2,
-    stderr:
-      /--retries <n>' argument '999999999999' is invalid\. expected a whole number in digits at least 0 and at most 20/,
+    stderr: /--retries <n>' argument '999999999999' is invalid\. expected an integer ≥ 0 and ≤ 20/,
     json: errorCode('usage'),
   },
   {
@@ -245,7 +284,8 @@ export const cases: BadInputCase[] = [
     args: query('--base-url', 'http://127.0.0.1:4/v1', '--timeout', '0x10'),
     setup: queryFiles,
     exit: 2,
-    stderr: /--timeout <seconds>' argument '0x10' is invalid\. expected a number in digits above 0/,
+    stderr:
+      /--timeout <seconds>' argument '0x10' is invalid\. expected a number of seconds > 0 and ≤ 86400/,
   },
   {
     name: 'query: --output-dir under /proc is refused at once, not a hang',
