@@ -5,6 +5,7 @@ import type {
   InstallSource,
   Limits,
 } from '../sandbox/index.js';
+import { parseJobs as parseJobsOption } from './number-options.js';
 import { printJson, printLine, progress } from './output.js';
 
 /** Flags shared by `rpe check` and `rpe sandbox run` (and the limit flags of batch). */
@@ -81,34 +82,33 @@ export async function parseRunner(text: string | undefined): Promise<'auto' | 'p
   throw new RpeError('bad_runner', `--runner must be auto or python, got "${text}"`);
 }
 
-// Parses --jobs: a positive integer, or undefined when not given.
+// Parses --jobs with the shared parser (digits only, 1 to MAX_JOBS); undefined when not given.
 export async function parseJobs(text: string | undefined): Promise<number | undefined> {
-  if (text === undefined) return undefined;
-  const jobs = Number(text);
-  if (!Number.isInteger(jobs) || jobs < 1) {
-    const { RpeError } = await import('../framework/index.js');
-    throw new RpeError('bad_jobs', `--jobs must be a positive integer, got "${text}"`);
-  }
-  return jobs;
+  return Promise.resolve(parseJobsOption(text));
 }
 
-// The limits the limit options ask for, checked by the sandbox's own rules.
+/** The largest --memory a run may ask for: 1 TiB, far above any machine here. */
+const MAX_MEMORY_BYTES = 1024 ** 4;
+
+// The limits the limit options ask for: digits only and ranges checked by the shared parsers,
+// then the sandbox's own rules.
 export async function parseLimits(
   flags: Pick<CheckFlags, 'timeout' | 'memory' | 'cpus'>,
 ): Promise<Limits> {
   const sandbox = await import('../sandbox/index.js');
-  const cpus = flags.cpus === undefined ? undefined : Number(flags.cpus);
-  // Named as typed: Number('x') would be reported as "got NaN".
-  if (cpus !== undefined && !(/^\s*\d*\.?\d+\s*$/.test(flags.cpus ?? '') && cpus > 0)) {
-    const { RpeError } = await import('../framework/index.js');
-    throw new RpeError(
-      'bad_limit',
-      `--cpus must be a positive number of cores, got "${flags.cpus}"`,
-    );
-  }
+  const { parseByteSize, parseDecimalNumber } = await import('../framework/parse-number.js');
+  const cpus =
+    flags.cpus === undefined
+      ? undefined
+      : parseDecimalNumber(flags.cpus, { option: '--cpus', above: 0, code: 'bad_limit' });
   return sandbox.resolveLimits({
     timeoutSeconds: sandbox.parseTimeout(flags.timeout),
-    memoryBytes: sandbox.parseSize(flags.memory),
+    memoryBytes: parseByteSize(flags.memory, {
+      option: '--memory',
+      min: 1024 ** 2,
+      max: MAX_MEMORY_BYTES,
+      code: 'bad_size',
+    }),
     ...(cpus === undefined ? {} : { cpus }),
   });
 }

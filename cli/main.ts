@@ -3,8 +3,9 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { toolkitVersion } from '../framework/toolkit-version.js';
+import { checkInputsAndOutputs } from './io-table.js';
 import { mustEndProcess } from './output.js';
-import { printJsonError, reportFailure } from './report-failure.js';
+import { escapeControls, printJsonError, reportFailure } from './report-failure.js';
 
 /**
  * A command module: cli/commands/<name>.ts adds `rpe <name>`, and
@@ -105,7 +106,7 @@ function usageLine(error: CommanderError, program: Command, args: readonly strin
     .map((part) => part.trim())
     .filter(Boolean)
     .join(' ');
-  return `${message} (${path} --help lists the options)`;
+  return escapeControls(`${message} (${path} --help lists the options)`);
 }
 
 // Runs the CLI: the one place that turns errors into exit codes.
@@ -125,6 +126,12 @@ export async function main(argv: string[]): Promise<void> {
     program.commands.forEach(function override(c: Command) {
       c.exitOverride();
       c.commands.forEach(override);
+    });
+    // Before any command's work: no output of it may replace or delete one of its inputs.
+    program.hook('preAction', (_program, action) => {
+      const names: string[] = [];
+      for (let c: Command | null = action; c?.parent; c = c.parent) names.unshift(c.name());
+      checkInputsAndOutputs(names.join(' '), action);
     });
     await program.parseAsync(argv);
   } catch (error) {

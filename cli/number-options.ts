@@ -1,30 +1,54 @@
 import { InvalidArgumentError } from 'commander';
 import { RpeError } from '../framework/errors.js';
+import {
+  parseWholeNumber,
+  tryParseDecimalNumber,
+  tryParseWholeNumber,
+  type NumberRange,
+  type Parsed,
+} from '../framework/parse-number.js';
+
+// A commander parser from one of the framework's shared parsers: the message says what was expected.
+function commanderParser(
+  parse: (text: string, range: NumberRange) => Parsed,
+  range: Omit<NumberRange, 'option'>,
+  expected: string,
+) {
+  return (value: string): number => {
+    const parsed = parse(value, { option: '', ...range });
+    if (!parsed.ok) throw new InvalidArgumentError(`expected ${expected}`);
+    return parsed.value;
+  };
+}
 
 /**
- * A commander parser for a whole number of at least `min`, written in digits: `1e3`, `0x10`, `1.0`
- * and an empty value are refused rather than read as a number JavaScript would make of them.
+ * A commander parser for a whole number of at least `min` (and at most `max`), written in digits:
+ * `1e3`, `0x10`, `1.0` and an empty value are refused rather than read as a number JavaScript
+ * would make of them.
  */
-export function count(min: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) {
-      throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
-    }
-    return n;
-  };
+export function count(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  const most = max < Number.MAX_SAFE_INTEGER ? ` and ≤ ${max}` : '';
+  return commanderParser(tryParseWholeNumber, { min, max }, `an integer ≥ ${min}${most}`);
 }
 
 /** The longest wait an option in seconds may ask for: 24 h (a timer cannot wait much longer). */
 export const MAX_SECONDS = 86_400;
 
-// A commander parser for a positive number of seconds, at most MAX_SECONDS.
-export function seconds(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > MAX_SECONDS) {
-    throw new InvalidArgumentError(`expected a number of seconds > 0 and ≤ ${MAX_SECONDS}`);
-  }
-  return n;
+// A commander parser for a positive number of seconds in digits (`120`, `0.5`), at most MAX_SECONDS.
+export const seconds = commanderParser(
+  tryParseDecimalNumber,
+  { above: 0, max: MAX_SECONDS },
+  `a number of seconds > 0 and ≤ ${MAX_SECONDS}`,
+);
+
+/** Most runs in flight at once that --jobs may ask for: far above any machine's cores. */
+export const MAX_JOBS = 256;
+
+// Parses --jobs: a whole number from 1 to MAX_JOBS, or undefined when not given.
+export function parseJobs(text: string | undefined): number | undefined {
+  return text === undefined
+    ? undefined
+    : parseWholeNumber(text, { option: '--jobs', min: 1, max: MAX_JOBS, code: 'bad_jobs' });
 }
 
 /**

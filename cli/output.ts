@@ -3,8 +3,11 @@ let endWhenDone = false;
 
 // Prints one JSON document on stdout: the only output of a command run with --json.
 export function printJson(value: unknown): void {
+  // Made whole before anything is marked: a document too large to make (a string past V8's
+  // limit) throws here, and the error path must still print its own document.
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  process.stdout.write(text);
   jsonPrinted = true;
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 // Whether this process has already printed its JSON document (the error path must not add one).

@@ -11,6 +11,12 @@ export interface EndpointFlags {
   retries: number;
 }
 
+/**
+ * The most retries of one request: with backoff doubling from a second (capped per wait), 20
+ * retries already wait many minutes on a server that keeps failing; more only looks like a hang.
+ */
+export const MAX_RETRIES = 20;
+
 // Node 20 reads `--env-file` itself wherever it stands, even after the script name, and exits 9
 // before rpe starts when the file is missing: the option cannot be made safe, so it is refused.
 function renamedEnvFile(): never {
@@ -32,9 +38,14 @@ export function addEndpointOptions(command: Command): Command {
       'where EVAL_BASE_URL and EVAL_API_KEY are read from (default: .env, when there is one)',
     )
     .addOption(new Option('--env-file <file>').hideHelp().argParser(renamedEnvFile))
-    .option('--concurrency <n>', 'requests in flight at once', count(1), 4)
+    .option('--concurrency <n>', 'requests in flight at once (at most 64)', count(1, 64), 4)
     .option('--timeout <seconds>', 'limit per request', seconds, 120)
-    .option('--retries <n>', 'retries on 429, 5xx, network errors and timeouts', count(0), 4);
+    .option(
+      '--retries <n>',
+      `retries on 429, 5xx, network errors and timeouts (at most ${MAX_RETRIES})`,
+      count(0, MAX_RETRIES),
+      4,
+    );
 }
 
 // The endpoint the flags, the environment and the .env file name (panel/query's rules).

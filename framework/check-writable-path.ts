@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { RpeError } from './errors.js';
+import { pseudoFileSystem } from './make-folders.js';
 
 /**
  * Checks, before any work, that `path` can be written as a file (or made and filled as a folder)
@@ -17,6 +18,9 @@ export function checkWritablePath(
   const fail = (why: string): never => {
     throw new RpeError('output_unwritable', `cannot write ${path}: ${why}`);
   };
+  // Before any stat of the path itself: on /proc, even making its folder never returns.
+  const pseudo = pseudoFileSystem(path);
+  if (pseudo) fail(`it is on the ${pseudo} pseudo file system`);
   const stats = statOrNull(path);
   // `inputs`: files the same command reads, which its output must not replace.
   const input = (options.inputs ?? []).find((p) => sameFile(stats, statOrNull(p)));

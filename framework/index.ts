@@ -18,3 +18,15 @@ export {
   MAX_TIMEOUT_SECONDS,
   parseTimeoutSeconds,
 } from './parse-timeout.js';
+export { makeFolders, pseudoFileSystem, tryMakeFolders } from './make-folders.js';
+export {
+  parseByteSize,
+  parseDecimalNumber,
+  parseWholeNumber,
+  quoteValue,
+  tryParseByteSize,
+  tryParseDecimalNumber,
+  tryParseWholeNumber,
+  type NumberRange,
+  type Parsed,
+} from './parse-number.js';

@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +48,37 @@ describe('writeFileAtomic', () => {
       /^cannot write .*f\/items\.jsonl: a part of the path is not a folder$/,
     );
     expect(readdirSync(dir)).toEqual(['f']);
+  });
+});
+
+describe('writeFileAtomic and links', () => {
+  it('writes nothing through a link planted where a temporary file would be', () => {
+    const dir = scratch();
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'keep me');
+    // Every name the old predictable scheme could use, and a few random-looking ones.
+    for (const name of [`.out.json.${process.pid}.tmp`, '.out.json.tmp', '.out.json.0.tmp']) {
+      symlinkSync(victim, join(dir, name));
+    }
+    writeFileAtomic(join(dir, 'out.json'), '{}');
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
+    expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe('{}');
+  });
+
+  it('replaces a link at the target itself instead of writing to what it points at', () => {
+    const dir = scratch();
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'keep me');
+    symlinkSync(victim, join(dir, 'out.json'));
+    writeFileAtomic(join(dir, 'out.json'), '{}');
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
+    expect(lstatSync(join(dir, 'out.json')).isFile()).toBe(true);
+  });
+
+  it('refuses a pseudo file system at once instead of looping in mkdir', () => {
+    expect(() => writeFileAtomic('/proc/rpe-no-such/out.json', '{}')).toThrow(
+      /^cannot write \/proc\/rpe-no-such\/out\.json: it is on the proc pseudo file system$/,
+    );
   });
 });
 

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { ModelQuerySummary } from '../../panel/query/index.js';
 import { printJson, printLine, progress } from '../output.js';
@@ -35,10 +37,20 @@ export function register(program: Command): void {
     .option('--json', 'print the run summary as JSON')
     .action(async (flags: QueryFlags) => {
       const { readItemsFile } = await import('../../panel/items/index.js');
-      const { readModelsFile, queryModels, queryWarnings } =
+      const { readModelsFile, queryModels, queryWarnings, modelFileName } =
         await import('../../panel/query/index.js');
+      const { checkWritablePath } = await import('../../framework/index.js');
       const items = readItemsFile(flags.items);
       const models = readModelsFile(flags.modelsFile);
+      // A responses file is rewritten at the end of the run: none may be an input of it.
+      const inputs = [flags.items, flags.modelsFile, ...(flags.dotenv ? [flags.dotenv] : [])];
+      checkWritablePath(flags.outputDir, 'folder');
+      for (const model of models) {
+        const file = join(flags.outputDir, modelFileName(model));
+        if (statSync(file, { throwIfNoEntry: false })?.isFile()) {
+          checkWritablePath(file, 'file', { inputs });
+        }
+      }
       const config = await endpointConfig(flags);
 
       const text = flags.json !== true;

@@ -1,4 +1,4 @@
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { readItemsFile } from '../items/index.js';
 import { RpeError, checkWritablePath } from '../../framework/index.js';
 import {
@@ -112,9 +112,35 @@ export async function evaluateResponsesDir(
   }
 }
 
-// Removes an older matrix at `path`; true when there was one.
+/** A matrix of 200 items and a large panel is far smaller: a larger file is not one of ours. */
+const MAX_MATRIX_BYTES = 16 * 1024 * 1024;
+
+// Whether the file at `path` is a correctness matrix, as writeMatrix writes it.
+function isMatrixFile(path: string): boolean {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (!stats?.isFile() || stats.size > MAX_MATRIX_BYTES) return false;
+  try {
+    const doc: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    if (typeof doc !== 'object' || doc === null) return false;
+    const { models, correct } = doc as { models?: unknown; correct?: unknown };
+    return (
+      Array.isArray(models) &&
+      models.every((m) => typeof m === 'string') &&
+      Array.isArray(correct) &&
+      correct.every((row) => Array.isArray(row))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes an older matrix at `path`; true when there was one. Only what this command writes is
+ * removed: a file there that is not a correctness matrix (a models list, a responses file, a
+ * link) is left as it is.
+ */
 function removeStaleOutput(path: string): boolean {
-  if (!existsSync(path) || !statSync(path).isFile()) return false;
+  if (!isMatrixFile(path)) return false;
   try {
     rmSync(path);
   } catch (cause) {

@@ -3,11 +3,32 @@ import { basename, dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
+import { z } from 'zod';
 import { EVALUATOR_WORKER_SOURCE } from './evaluator-worker-source.js';
 
+// The protocol, checked line by line: anything else (an array, a number, a field of the wrong
+// type) is not a reply, and is skipped like a line that is not JSON.
+const workerReplySchema = z.union([
+  z.object({ ready: z.boolean(), error: z.string().optional() }),
+  z.object({
+    id: z.number().int().nonnegative(),
+    value: z.boolean().optional(),
+    error: z.string().optional(),
+  }),
+]);
+
 /** A line from the worker: the load report, then one reply per call. */
-export type WorkerReply =
-  { ready: boolean; error?: string } | { id: number; value?: boolean; error?: string };
+export type WorkerReply = z.infer<typeof workerReplySchema>;
+
+// The reply a line holds, or null when it holds none.
+export function parseWorkerReply(line: string): WorkerReply | null {
+  try {
+    const parsed = workerReplySchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** One running worker process (or container) speaking JSON lines. */
 export interface EvaluatorWorker {
@@ -70,11 +91,33 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
   const child =
     sandbox === 'docker'
       ? execa('docker', docker, { buffer: false, reject: false })
-      : execa(options.python ?? 'python3', [...python, path], {
+      : // A process group of its own, so that whatever evaluator.py starts is killed with it.
+        execa(options.python ?? 'python3', [...python, path], {
           cwd: dirname(path),
           buffer: false,
           reject: false,
+          detached: true,
         });
+  // The whole group: a child the evaluator started (even one holding our pipes) goes with it.
+  const killGroup = () => {
+    if (sandbox === 'docker' || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // The group is gone already.
+    }
+  };
+  // Our ends of the pipes: a process that left the group (a daemon) may still hold theirs.
+  const letGo = () => {
+    if (sandbox === 'docker') return;
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+  };
+  // The worker's own exit, which comes before its pipes close when a child still holds them.
+  const workerExited = new Promise<void>((settle) => {
+    child.once('exit', () => settle());
+    child.once('error', () => settle());
+  });
   let stderrTail = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderrTail = (stderrTail + chunk.toString('utf8')).slice(-2000);
@@ -85,12 +128,8 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
   let exited = false;
   if (child.stdout) {
     createInterface({ input: child.stdout }).on('line', (line) => {
-      let reply: WorkerReply;
-      try {
-        reply = JSON.parse(line) as WorkerReply;
-      } catch {
-        return;
-      }
+      const reply = parseWorkerReply(line);
+      if (reply === null) return;
       if (waiting) waiting(reply);
       else replies.push(reply);
     });
@@ -102,6 +141,8 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
     exited = true;
     waiting?.(null);
   });
+  // Once the worker itself is gone, nothing it started may keep our pipes, or run on.
+  void workerExited.then(killGroup);
   // The lines that say why: docker's own error, or the end of a Python traceback.
   const exitMessage = () => {
     const lines = stderrTail
@@ -123,7 +164,9 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
   const kill = async (): Promise<void> => {
     // The container first: killing the docker client alone would leave it running.
     if (sandbox === 'docker') await removeContainer(name);
+    killGroup();
     if (!exited) child.kill('SIGKILL');
+    letGo();
     await child;
   };
   return {
@@ -152,10 +195,13 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
       // `docker run --rm` returns once the container is removed, so this also waits for that.
       // Unreferenced: a worker that ends at once must not keep the process alive 5 s longer.
       const ended = await Promise.race([
-        child.then(() => true),
+        (sandbox === 'docker' ? child : workerExited).then(() => true),
         sleep(5000, undefined, { ref: false }).then(() => false),
       ]);
       if (!ended) await kill();
+      killGroup();
+      letGo();
+      await child;
     },
   };
 }

@@ -5,9 +5,10 @@ import type { ChatOutcome } from './request-chat-completion.js';
 export interface QueryHalt {
   /**
    * `endpoint_unreachable`: no connection to the server at all; `key_refused`: a 401 or 403;
-   * `repeated_failure`: several requests in a row failed the same way.
+   * `repeated_failure`: several requests in a row failed the same way; `redirect_refused`: the
+   * server sent the requests to another address.
    */
-  code: 'endpoint_unreachable' | 'key_refused' | 'repeated_failure';
+  code: 'endpoint_unreachable' | 'key_refused' | 'repeated_failure' | 'redirect_refused';
   message: string;
 }
 
@@ -66,6 +67,7 @@ export function createEndpointBreaker(
           `the server refused the API key (${outcome.message}): check --api-key or EVAL_API_KEY; the other requests were not sent`,
         );
       }
+      if (outcome.status === 'redirect_refused') trip('redirect_refused', outcome.message);
       const why = outcome.status === 'network_error' ? UNREACHABLE[outcome.code ?? ''] : undefined;
       // Once the server has answered, a refused connection may be a restart: retry it then.
       if (why && !contacted) trip('endpoint_unreachable', `cannot reach ${endpoint}: ${why}`);

@@ -66,7 +66,16 @@ export function loadEvalConfig(options: LoadEvalConfigOptions = {}): EvalConfig 
   if (!parsed.success) {
     throw new RpeError(
       'endpoint_invalid',
-      `EVAL_BASE_URL ${JSON.stringify(base.value)} is not an http(s) URL`,
+      `EVAL_BASE_URL ${JSON.stringify(redactUserInfo(base.value))} is not an http(s) URL`,
+    );
+  }
+  // fetch refuses such a URL on every request; and the password would be shown wherever the
+  // endpoint is (the summary, the responses files): refused at once, never repeated.
+  const url = new URL(parsed.data);
+  if (url.username !== '' || url.password !== '') {
+    throw new RpeError(
+      'endpoint_invalid',
+      `the base URL ${redactUserInfo(parsed.data)} holds a user name or password: remove it and pass the key with --api-key or EVAL_API_KEY`,
     );
   }
   const key = pick(options.apiKey, 'EVAL_API_KEY');
@@ -87,4 +96,14 @@ export function chatCompletionsUrl(baseUrl: string): string {
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
+}
+
+// A URL as a message may show it: whatever stands between `//` and `@` is replaced by `***`.
+export function redactUserInfo(text: string): string {
+  const start = text.indexOf('//');
+  if (start < 0) return text;
+  const authorityEnd = text.slice(start + 2).search(/[/?#]/);
+  const end = authorityEnd < 0 ? text.length : start + 2 + authorityEnd;
+  const at = text.lastIndexOf('@', end);
+  return at > start ? `${text.slice(0, start + 2)}***${text.slice(at)}` : text;
 }

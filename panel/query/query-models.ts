@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { RpeError, checkWritablePath } from '../../framework/index.js';
+import { checkWritablePath, makeFolders } from '../../framework/index.js';
 import { askItem } from './ask-item.js';
 import { createEndpointBreaker, type QueryHalt } from './endpoint-breaker.js';
 import type { EvalConfig } from './load-eval-config.js';
@@ -10,6 +10,7 @@ import { queryWarnings } from './query-warnings.js';
 import type { ChatOutcome } from './request-chat-completion.js';
 import {
   appendResponse,
+  assertResponseFile,
   endWithNewline,
   readResponseCache,
   writeResponseFile,
@@ -114,15 +115,10 @@ export async function queryModels(options: QueryOptions): Promise<QueryResult> {
     halted: null,
     warnings: queryWarnings(items),
   };
-  const ensureOutputDir = () => {
-    try {
-      mkdirSync(outputDir, { recursive: true });
-    } catch (cause) {
-      throw new RpeError('output_unwritable', `cannot create ${outputDir}: ${String(cause)}`, {
-        cause,
-      });
-    }
-  };
+  // Made one level at a time: Node's recursive mkdir never returns on /proc.
+  const ensureOutputDir = () => makeFolders(outputDir);
+  // Every model's file before any request: a link or a pipe among them stops the run at once.
+  for (const model of models) assertResponseFile(join(outputDir, modelFileName(model)));
   let done = 0;
   for (const model of models) {
     const file = join(outputDir, modelFileName(model));

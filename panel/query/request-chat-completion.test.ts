@@ -54,6 +54,52 @@ describe('requestChatCompletion', () => {
   });
 });
 
+describe('redirects', () => {
+  let other: FakeChatServer | undefined;
+  afterEach(async () => {
+    await other?.close();
+    other = undefined;
+  });
+
+  it.each([301, 302, 307, 308])(
+    'refuses a %i to another port, naming both addresses, and sends nothing there',
+    async (status) => {
+      other = await startFakeChatServer();
+      const target = `${other.baseUrl}/chat/completions`;
+      server = await startFakeChatServer(() => ({ status, headers: { location: target } }));
+      const url = `${server.baseUrl}/chat/completions`;
+      const outcome = await ask(url);
+      expect(outcome).toEqual({
+        status: 'redirect_refused',
+        message: `${url} redirects (HTTP ${status}) to ${target}, another address: not followed, and nothing was sent there; give the final address as --base-url`,
+      });
+      expect(isRetryable(outcome)).toBe(false);
+      expect(other.received).toEqual([]);
+    },
+  );
+
+  it('follows a redirect within the same origin with the same method and body', async () => {
+    server = await startFakeChatServer((request, n) =>
+      n === 0
+        ? { status: 307, headers: { location: '/v1/chat/completions/' } }
+        : { content: `${request.method} ${request.path} ${request.body.model}` },
+    );
+    const outcome = await ask(`${server.baseUrl}/chat/completions`);
+    expect(outcome).toMatchObject({ status: 'ok', content: 'POST /v1/chat/completions/ m' });
+  });
+
+  it('stops a redirect loop within the origin', async () => {
+    server = await startFakeChatServer(() => ({
+      status: 308,
+      headers: { location: '/v1/chat/completions' },
+    }));
+    expect(await ask(`${server.baseUrl}/chat/completions`)).toMatchObject({
+      status: 'redirect_refused',
+      message: expect.stringMatching(/redirects more than 5 times$/),
+    });
+  });
+});
+
 describe('retries', () => {
   it('reads Retry-After as seconds or an HTTP date', () => {
     expect(parseRetryAfter('2')).toBe(2000);

@@ -29,6 +29,8 @@ export type ChatOutcome =
     }
   | { status: 'timeout'; message: string }
   | { status: 'malformed'; message: string }
+  /** The server sent the request to another address (scheme, host or port): not followed. */
+  | { status: 'redirect_refused'; message: string }
   | { status: 'aborted'; message: string };
 
 /** A larger body is not a 64-token answer: refuse it instead of buffering it whole. */
@@ -62,12 +64,8 @@ export async function requestChatCompletion(request: ChatRequest): Promise<ChatO
     stream: false,
   });
   try {
-    const response = await (request.fetch ?? fetch)(request.url, {
-      method: 'POST',
-      headers,
-      body,
-      signal,
-    });
+    const response = await fetchFollowingSameOrigin(request, { headers, body, signal });
+    if ('refused' in response) return { status: 'redirect_refused', message: response.refused };
     const text = await readCapped(response, MAX_BODY_BYTES);
     if (text === null && response.ok) {
       return { status: 'malformed', message: `the body is larger than ${MAX_BODY_BYTES} bytes` };
@@ -93,6 +91,42 @@ export async function requestChatCompletion(request: ChatRequest): Promise<ChatO
       message: `${error instanceof Error ? error.message : String(error)}${cause ? `: ${cause.message}` : ''}`,
       ...(code ? { code } : {}),
     };
+  }
+}
+
+/** Redirects followed within one origin (a proxy adding a slash) before giving up. */
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * POSTs the request, following a redirect only within the endpoint's origin, with the same
+ * method and body. A redirect to another scheme, host or port is refused before anything is sent
+ * there: the items, and the key, go only to the address the user named.
+ */
+async function fetchFollowingSameOrigin(
+  request: ChatRequest,
+  init: { headers: Record<string, string>; body: string; signal: AbortSignal },
+): Promise<Response | { refused: string }> {
+  let url = request.url;
+  for (let hop = 0; ; hop++) {
+    const response = await (request.fetch ?? fetch)(url, {
+      method: 'POST',
+      ...init,
+      redirect: 'manual',
+    });
+    const location = response.headers.get('location');
+    if (!REDIRECTS.has(response.status) || location === null) return response;
+    await response.body?.cancel();
+    const target = URL.canParse(location, url) ? new URL(location, url) : null;
+    if (target === null || target.origin !== new URL(url).origin) {
+      return {
+        refused: `${url} redirects (HTTP ${response.status}) to ${target?.href ?? JSON.stringify(location)}, another address: not followed, and nothing was sent there; give the final address as --base-url`,
+      };
+    }
+    if (hop >= MAX_REDIRECTS) {
+      return { refused: `${request.url} redirects more than ${MAX_REDIRECTS} times` };
+    }
+    url = target.href;
   }
 }
 

@@ -1,4 +1,13 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
 import { z } from 'zod';
 import {
   RpeError,
@@ -33,10 +42,30 @@ export interface ResponseCache {
   unreadableLines: number;
 }
 
+/**
+ * Refuses a responses file that is not a regular file of its own: a symbolic link (answers would
+ * be appended to whatever it points at), a folder, a pipe or a device. RpeError
+ * `cache_unreadable` (exit 2); a missing file is fine.
+ */
+export function assertResponseFile(path: string): void {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (!stats || stats.isFile()) return;
+  const kind = stats.isSymbolicLink()
+    ? 'a symbolic link'
+    : stats.isDirectory()
+      ? 'a folder'
+      : 'not a regular file';
+  throw new RpeError(
+    'cache_unreadable',
+    `${path} is ${kind}: a responses file must be a regular file, which rpe query appends to`,
+  );
+}
+
 // Reads the cached answers of one responses file; a missing file is an empty cache.
 export function readResponseCache(path: string): ResponseCache {
   const byKey = new Map<string, ResponseRecord>();
   let unreadableLines = 0;
+  assertResponseFile(path);
   if (!existsSync(path)) return { byKey, unreadableLines };
   let text: string;
   try {
@@ -71,9 +100,29 @@ function parseLine(line: string): ResponseRecord | null {
   }
 }
 
+// Appends to a regular file only: a link planted at the name is refused by the open itself.
+function appendToRegularFile(path: string, text: string): void {
+  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
+  let fd: number;
+  try {
+    fd = openSync(path, flags | constants.O_NONBLOCK, 0o666);
+  } catch (cause) {
+    if ((cause as { code?: string }).code === 'ELOOP') assertResponseFile(path);
+    throw new RpeError('output_unwritable', `cannot write ${path}: ${systemReason(cause)}`, {
+      cause,
+    });
+  }
+  try {
+    if (!fstatSync(fd).isFile()) assertResponseFile(path);
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 // Appends one answer as one line; a single small write, so a kill leaves at most one cut line.
 export function appendResponse(path: string, record: ResponseRecord): void {
-  appendFileSync(path, `${JSON.stringify(record)}\n`, 'utf8');
+  appendToRegularFile(path, `${JSON.stringify(record)}\n`);
 }
 
 // Replaces the file with exactly these records, through a temporary file and a rename.
@@ -84,6 +133,7 @@ export function writeResponseFile(path: string, records: readonly ResponseRecord
 // Ends a file cut in the middle of a line with a newline, so the next append starts a fresh line.
 export function endWithNewline(path: string): void {
   if (!existsSync(path)) return;
+  assertResponseFile(path);
   const text = readFileSync(path);
-  if (text.length > 0 && text[text.length - 1] !== 0x0a) appendFileSync(path, '\n');
+  if (text.length > 0 && text[text.length - 1] !== 0x0a) appendToRegularFile(path, '\n');
 }

@@ -76,6 +76,15 @@ describe('review sheets keep every text exactly', () => {
     expect(text).toContain('"007"');
   });
 
+  it('CSV: a formula behind white space or in full-width signs is marked too, and comes back', () => {
+    const hidden = [' =1+1', '\u00a0=1+1', '\n=1+1', '\uff1d1+1', '\u3000+1', ' \uff20A1', '-ów'];
+    const sheet: ReviewTable = { ...table, rows: hidden.map((text, i) => [i + 1, text]) };
+    const text = formatDelimited(sheet, ',');
+    for (const cell of hidden) expect(text).toContain(`"'${cell}"`);
+    const read = readDelimited(new TextEncoder().encode(text), { delimiter: ',' });
+    expect(read.table?.rows.slice(1).map((r) => r.cells[1])).toEqual(hidden);
+  });
+
   it('escapes exactly what XLSX cannot hold', () => {
     expect(escapeXlsxText('a\r\nb\u0001_x000D_ _x12_ _xZZZZ_')).toBe(
       'a_x000D_\nb_x0001__x005F_x000D_ _x12_ _xZZZZ_',

@@ -78,6 +78,7 @@ export async function importSheet(options: ImportSheetOptions): Promise<ImportSh
     : readDelimited(bytes, {
         ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
         tab: ext === '.tsv' || ext === '.tab',
+        source,
       });
   const { minItems, maxItems } = options;
   const limits = {

@@ -1,5 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { normalize } from '../../framework/index.js';
+import { SHEET_CAPS, capExceeded } from './sheet-caps.js';
 import type { SheetIssue, SheetTable } from './sheet-table.js';
 
 /** Delimiters tried, in this order, when none is given: the header row decides. */
@@ -32,7 +33,8 @@ function parseRecords(text: string, delimiter: string, to?: number): string[][] 
     // A quote inside an unquoted field is text, as spreadsheets read it (say "tak" today).
     relax_quotes: true,
     skip_empty_lines: false,
-    ...(to === undefined ? {} : { to }),
+    // One record past the cap is read, to tell a sheet at the cap from one above it.
+    to: Math.min(to ?? SHEET_CAPS.rows + 1, SHEET_CAPS.rows + 1),
   });
 }
 
@@ -61,8 +63,9 @@ function detectDelimiter(text: string): string {
  */
 export function readDelimited(
   bytes: Uint8Array,
-  options: { delimiter?: string; tab?: boolean } = {},
+  options: { delimiter?: string; tab?: boolean; source?: string } = {},
 ): { table: SheetTable | null; issues: SheetIssue[] } {
+  const source = options.source ?? 'the sheet';
   let text: string;
   try {
     // The decoder drops a leading byte order mark.
@@ -83,9 +86,36 @@ export function readDelimited(
     const reason = error.message.replace(/^[^:]*: /, '');
     return { table: null, issues: [{ row, code: 'csv_syntax', message: reason }] };
   }
+  checkCaps(records, source);
   const rows = records.map((cells, i) => ({
     row: i + 1,
     cells: cells.map((cell) => (cell.startsWith("'") ? cell.slice(1) : cell)),
   }));
   return { table: { format: 'csv', sheet: null, delimiter, rows }, issues: [] };
+}
+
+// The caps on rows, columns and cell text, as for a workbook: one line naming the row and cap.
+function checkCaps(records: readonly string[][], source: string): void {
+  if (records.length > SHEET_CAPS.rows) {
+    throw capExceeded(
+      source,
+      { row: records.length },
+      `more than the cap of ${SHEET_CAPS.rows} rows`,
+    );
+  }
+  records.forEach((cells, i) => {
+    const over = (what: string) => capExceeded(source, { row: i + 1 }, what);
+    if (
+      cells.length > SHEET_CAPS.columns &&
+      cells.slice(SHEET_CAPS.columns).some((c) => c !== '')
+    ) {
+      throw over(`a value beyond the cap of ${SHEET_CAPS.columns} columns`);
+    }
+    const long = cells.findIndex((c) => c.length > SHEET_CAPS.cellChars);
+    if (long >= 0) {
+      throw over(
+        `column ${long + 1} holds ${cells[long]?.length} characters, above the cap of ${SHEET_CAPS.cellChars}`,
+      );
+    }
+  });
 }

@@ -1,64 +1,129 @@
-import type { Workbook, Worksheet } from 'exceljs';
-import { RpeError } from '../../framework/index.js';
+import { Readable } from 'node:stream';
+import type { Row } from 'exceljs';
+import { RpeError, isRpeError } from '../../framework/index.js';
+import { inspectXlsxZip } from './inspect-xlsx-zip.js';
+import { mergedCellIndex, type MergedCellIndex } from './merged-cell-index.js';
+import { SHEET_CAPS, capExceeded } from './sheet-caps.js';
 import type { SheetRow, SheetTable } from './sheet-table.js';
 import { xlsxCellText } from './xlsx-cell-text.js';
 
-async function loadWorkbook(bytes: Uint8Array, source: string): Promise<Workbook> {
-  // Loaded on use: exceljs is large, and only the sheet commands need it.
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs types its argument as an ArrayBuffer-like Buffer; an exact copy of the bytes is one.
-    const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    await workbook.xlsx.load(data as Parameters<Workbook['xlsx']['load']>[0]);
-  } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new RpeError('sheet_unreadable', `${source}: not a readable XLSX workbook (${reason})`, {
-      cause,
-    });
-  }
-  return workbook;
+/** What the streaming reader knows of the workbook once it emits a worksheet (untyped in exceljs). */
+interface ReaderState {
+  model?: { sheets?: { name: string; rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
 }
 
-function pickSheet(workbook: Workbook, name: string | undefined, source: string): Worksheet {
-  const sheets = workbook.worksheets;
-  const sheet = name === undefined ? sheets[0] : sheets.find((s) => s.name === name);
-  if (sheet) return sheet;
-  const names = sheets.map((s) => `"${s.name}"`).join(', ');
-  throw new RpeError(
-    'sheet_not_found',
-    name === undefined
-      ? `${source}: the workbook has no worksheet`
-      : `${source}: no worksheet named "${name}" (the workbook has ${names || 'none'})`,
-  );
+function unreadable(source: string, cause: unknown): RpeError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new RpeError('sheet_unreadable', `${source}: not a readable XLSX workbook (${reason})`, {
+    cause,
+  });
+}
+
+// The zip part of a worksheet, from the workbook's relationships: `xl/worksheets/sheet1.xml`.
+function partOf(state: ReaderState, name: string): string | null {
+  const rId = state.model?.sheets?.find((s) => s.name === name)?.rId;
+  const target = state.workbookRels?.find((r) => r.Id === rId)?.Target;
+  return target ? `xl/${target.replace(/^\/?xl\//, '').replace(/^\//, '')}` : null;
 }
 
 /**
- * Reads one worksheet of an XLSX workbook (the first, or the one named `sheet`) into rows of text,
- * numbered as the spreadsheet numbers them; a row the file leaves out is an empty row. A file
- * that is not a workbook, or a sheet name it lacks, is RpeError (exit 2) naming the file.
+ * Reads one worksheet of an XLSX workbook (the first in tab order, or the one named `sheet`) into
+ * rows of text, numbered as the spreadsheet numbers them; a row the file leaves out is an empty
+ * row. The workbook is read as a stream (exceljs's streaming reader) after its zip is checked
+ * against the caps, and the rows are checked against them as they come, so no file, however
+ * large it claims or unpacks to, holds more than the caps in memory. A file that is not a
+ * workbook, a sheet name it lacks, or a cap hit is RpeError (exit 2) naming the file.
  */
 export async function readXlsx(
   bytes: Uint8Array,
   options: { source: string; sheet?: string },
 ): Promise<SheetTable> {
-  const workbook = await loadWorkbook(bytes, options.source);
-  const worksheet = pickSheet(workbook, options.sheet, options.source);
+  const { source } = options;
+  const { merges } = inspectXlsxZip(bytes, source);
+  // Loaded on use: exceljs is large, and only the sheet commands need it.
+  const { default: ExcelJS } = await import('exceljs');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const state = reader as unknown as ReaderState;
+  try {
+    for await (const worksheet of reader) {
+      const name = (worksheet as unknown as { name: string }).name;
+      const wanted = options.sheet ?? state.model?.sheets?.[0]?.name ?? name;
+      if (name !== wanted) continue;
+      const part = partOf(state, name);
+      const index = mergedCellIndex(part ? (merges.get(part) ?? []) : [], () =>
+        capExceeded(source, { sheet: name }, 'its merged ranges cover more cells than the caps'),
+      );
+      const rows = await readRows(worksheet, { source, sheet: name, merged: index });
+      return { format: 'xlsx', sheet: name, delimiter: null, rows };
+    }
+  } catch (cause) {
+    if (isRpeError(cause)) throw cause;
+    throw unreadable(source, cause);
+  }
+  const names = (state.model?.sheets ?? []).map((s) => `"${s.name}"`).join(', ');
+  throw new RpeError(
+    'sheet_not_found',
+    options.sheet === undefined
+      ? `${source}: the workbook has no worksheet`
+      : `${source}: no worksheet named "${options.sheet}" (the workbook has ${names || 'none'})`,
+  );
+}
+
+async function readRows(
+  worksheet: AsyncIterable<Row>,
+  where: { source: string; sheet: string; merged: MergedCellIndex },
+): Promise<SheetRow[]> {
   const present = new Map<number, SheetRow>();
   let last = 0;
-  worksheet.eachRow({ includeEmpty: false }, (row, number) => {
+  let previous = 0;
+  for await (const row of worksheet) {
+    // A row without its number follows the one before, as spreadsheets read it.
+    const number = Number.isSafeInteger(row.number) && row.number > 0 ? row.number : previous + 1;
+    previous = number;
+    // The values first, for the caps: a row of empty cells (formatting only) is no row at all.
+    let width = 0;
+    row.eachCell({ includeEmpty: false }, (_cell, column) => {
+      if (number > SHEET_CAPS.rows || column > SHEET_CAPS.columns) {
+        const cap =
+          number > SHEET_CAPS.rows ? `${SHEET_CAPS.rows} rows` : `${SHEET_CAPS.columns} columns`;
+        throw capExceeded(
+          where.source,
+          { sheet: where.sheet, row: number },
+          `a value beyond the cap of ${cap}`,
+        );
+      }
+      width = Math.max(width, column);
+    });
+    if (width === 0) continue;
+    width = Math.max(width, Math.min(row.cellCount, SHEET_CAPS.columns));
     const cells: string[] = [];
     const problems: (string | undefined)[] = [];
-    for (let column = 1; column <= row.cellCount; column++) {
-      const read = xlsxCellText(row.getCell(column));
-      cells.push('text' in read ? read.text : '');
+    for (let column = 1; column <= width; column++) {
+      const cell = row.getCell(column);
+      const read = xlsxCellText(cell.value, cell.numFmt, where.merged.masterOf(number, column));
+      const text = 'text' in read ? read.text : '';
+      if (text.length > SHEET_CAPS.cellChars) {
+        throw capExceeded(
+          where.source,
+          { sheet: where.sheet, row: number },
+          `column ${column} holds ${text.length} characters, above the cap of ${SHEET_CAPS.cellChars}`,
+        );
+      }
+      cells.push(text);
       problems.push('problem' in read ? read.problem : undefined);
     }
     const hasProblem = problems.some((p) => p !== undefined);
     present.set(number, { row: number, cells, ...(hasProblem ? { problems } : {}) });
     last = Math.max(last, number);
-  });
+  }
   const rows: SheetRow[] = [];
   for (let n = 1; n <= last; n++) rows.push(present.get(n) ?? { row: n, cells: [] });
-  return { format: 'xlsx', sheet: worksheet.name, delimiter: null, rows };
+  return rows;
 }

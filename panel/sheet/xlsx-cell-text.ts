@@ -1,4 +1,4 @@
-import type { Cell, CellValue } from 'exceljs';
+import type { CellValue } from 'exceljs';
 
 /**
  * A cell read for a person: its text, or why it has none that reads the same everywhere, with the
@@ -27,9 +27,17 @@ function numberText(value: number, format: string | undefined): CellText {
   return { text: String(value) };
 }
 
+// The escapes of ECMA-376 ST_Xstring (`_x000D_` for a CR), as Excel and exceljs's own loader read
+// them: the streaming reader leaves them in the text.
+function decodeXstring(text: string): string {
+  return text.replace(/_x([0-9A-F]{4})_/g, (_match, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+}
+
 function valueText(value: CellValue, format: string | undefined): CellText {
   if (value === null || value === undefined) return { text: '' };
-  if (typeof value === 'string') return { text: value };
+  if (typeof value === 'string') return { text: decodeXstring(value) };
   if (typeof value === 'number') return numberText(value, format);
   if (typeof value === 'boolean') {
     return {
@@ -41,7 +49,9 @@ function valueText(value: CellValue, format: string | undefined): CellText {
       problem: `a date (${value.toISOString().slice(0, 10)}), which spreadsheets show by language; ${RETYPE}`,
     };
   }
-  if ('richText' in value) return { text: value.richText.map((run) => run.text).join('') };
+  if ('richText' in value) {
+    return { text: value.richText.map((run) => decodeXstring(run.text ?? '')).join('') };
+  }
   if ('error' in value) {
     return { problem: `the error value ${value.error}; correct the cell or type its text` };
   }
@@ -68,11 +78,16 @@ function valueText(value: CellValue, format: string | undefined): CellText {
  * on the spreadsheet's language or format (decimals, dates, percentages, TRUE) are a problem, not
  * a guess; so is the hidden part of a merged range.
  */
-export function xlsxCellText(cell: Cell): CellText {
-  if (cell.isMerged && cell.master.address !== cell.address) {
+export function xlsxCellText(
+  value: CellValue,
+  numFmt: string | undefined,
+  /** The first cell of the merged range this cell is hidden in, when it is. */
+  mergedInto: string | null = null,
+): CellText {
+  if (mergedInto !== null) {
     return {
-      problem: `part of the merged cells starting at ${cell.master.address}; unmerge them so every column has its own cell`,
+      problem: `part of the merged cells starting at ${mergedInto}; unmerge them so every column has its own cell`,
     };
   }
-  return valueText(cell.value, cell.numFmt);
+  return valueText(value, numFmt);
 }

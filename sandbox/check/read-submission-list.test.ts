@@ -49,6 +49,18 @@ describe('readSubmissionList', () => {
     ]);
   });
 
+  it('gives a name that another submission already has to neither: x1/a, x2/a and a-2', async () => {
+    const list = join(tmp, 'collide.txt');
+    writeFileSync(list, 'x1/a\nx2/a\na-2\n');
+    const sources = await readSubmissionList(list);
+    expect(sources.map((s) => [s.name, s.renamedFrom])).toEqual([
+      ['a', undefined],
+      ['a-3', 'a'],
+      ['a-2', undefined],
+    ]);
+    expect(new Set(sources.map((s) => s.name)).size).toBe(3);
+  });
+
   it('lists the sub-folders of a folder in order, skipping hidden ones and files', async () => {
     const dir = join(tmp, 'subs');
     for (const name of ['zeta', 'alpha', '.work']) mkdirSync(join(dir, name), { recursive: true });

@@ -3,9 +3,13 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { RpeError, readSource, systemReason } from '../../framework/index.js';
 
 /** One submission of a batch: a folder, or a git repository at a commit or tag. */
-export type SubmissionSource =
+export type SubmissionSource = (
   | { kind: 'folder'; name: string; path: string }
-  | { kind: 'git'; name: string; url: string; ref: string };
+  | { kind: 'git'; name: string; url: string; ref: string }
+) & {
+  /** The name it would have had, when another submission has it: the batch reports the rename. */
+  renamedFrom?: string;
+};
 
 function slug(text: string): string {
   return text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'submission';
@@ -23,12 +27,24 @@ function parseLine(line: string, base: string): SubmissionSource {
   return { kind: 'folder', name: slug(basename(path)), path };
 }
 
+/**
+ * Gives every submission its own name: a repeated name gets the first free `-2`, `-3`, ... that
+ * is neither another submission's name nor given already (`x1/a`, `x2/a` and `a-2` become `a`,
+ * `a-3`, `a-2`, not two `a-2` sharing one report), and keeps the name it would have had.
+ */
 function deduplicate(sources: SubmissionSource[]): SubmissionSource[] {
-  const seen = new Map<string, number>();
+  const taken = new Set(sources.map((s) => s.name));
+  const given = new Set<string>();
   return sources.map((s) => {
-    const n = (seen.get(s.name) ?? 0) + 1;
-    seen.set(s.name, n);
-    return n === 1 ? s : { ...s, name: `${s.name}-${n}` };
+    if (!given.has(s.name)) {
+      given.add(s.name);
+      return s;
+    }
+    let n = 2;
+    while (taken.has(`${s.name}-${n}`) || given.has(`${s.name}-${n}`)) n++;
+    const name = `${s.name}-${n}`;
+    given.add(name);
+    return { ...s, name, renamedFrom: s.name };
   });
 }
 

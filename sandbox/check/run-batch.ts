@@ -64,6 +64,8 @@ export interface BatchOptions {
   onEngine?: (event: { url: string; status: 'skipped' | 'lost'; reason: string }) => void;
   /** A submission went back to the queue because its engine failed. */
   onRequeued?: (name: string, url: string, reason: string) => void;
+  /** A submission named like another got a name of its own (its report folder), said once. */
+  onRenamed?: (event: { name: string; from: string; source: string }) => void;
 }
 
 function sourceText(source: SubmissionSource): string {
@@ -192,6 +194,15 @@ export async function runBatch(options: BatchOptions): Promise<{
 }> {
   const outDir = resolve(options.outDir);
   const sources = await readSubmissionList(options.submissions);
+  for (const source of sources) {
+    if (source.renamedFrom !== undefined) {
+      options.onRenamed?.({
+        name: source.name,
+        from: source.renamedFrom,
+        source: sourceText(source),
+      });
+    }
+  }
   await mkdir(outDir, { recursive: true });
   options.onStart?.(sources.length);
   const capacity = options.engines.reduce((sum, e) => sum + e.jobs, 0);

@@ -1,6 +1,6 @@
 // The CLI's contract under bad input, for every command: one row per case in bad-input/*.cases.ts.
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,7 +35,12 @@ function check(row: BadInputCase): void {
     row.setup?.(dir);
     const before = new Set(listTree(dir));
     const stdin = row.stdinFrom === undefined ? null : openSync(row.stdinFrom, 'r');
-    const r = spawnSync(process.execPath, [packagePath('bin', 'rpe.js'), ...row.args], {
+    // The peak is measured by time(1) and written outside the row's folder.
+    const peakDir = row.maxPeakMb === undefined ? null : mkdtempSync(join(tmpdir(), 'rpe-peak-'));
+    const command = [process.execPath, packagePath('bin', 'rpe.js'), ...row.args];
+    const measured = peakDir ? ['/usr/bin/time', '-f', '%M', '-o', join(peakDir, 'kb')] : [];
+    const [program = '', ...rest] = [...measured, ...command];
+    const r = spawnSync(program, rest, {
       cwd: dir,
       encoding: 'utf8',
       ...(stdin === null ? { input: row.stdin ?? '' } : { stdio: [stdin, 'pipe', 'pipe'] }),
@@ -46,6 +51,12 @@ function check(row: BadInputCase): void {
     if (stdin !== null) closeSync(stdin);
     const context = `rpe ${row.args.join(' ')}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`;
     expect(r.error, `the command did not finish: ${context}`).toBeUndefined();
+    if (peakDir !== null) {
+      const lines = readFileSync(join(peakDir, 'kb'), 'utf8').trim().split('\n');
+      rmSync(peakDir, { recursive: true, force: true });
+      const peakMb = Number(lines[lines.length - 1]) / 1024;
+      expect(peakMb, `peak memory in MB: ${context}`).toBeLessThan(row.maxPeakMb ?? 0);
+    }
     expect(r.status, context).toBe(row.exit);
     expect(r.stderr, context).not.toMatch(/\n\s+at /);
     if (row.exit === 2) {

@@ -136,6 +136,8 @@ export function register(group: Command): void {
           else if (!pool?.said.has(e.url)) say(`engine ${e.url} skipped: ${e.reason}`);
         },
         onRequeued: (name, url, reason) => say(`${name} requeued: its engine ${url} ${reason}`),
+        onRenamed: (e) =>
+          say(`${e.source} is named ${e.name}: another submission is named ${e.from}`),
         // A row as soon as its submission is done, above the progress line.
         onRow: (r, done, total) => {
           if (!flags.json) {

@@ -34,6 +34,11 @@ export interface BadInputCase {
   after?: (dir: string) => void;
   /** Paths (relative to the folder) the command may leave behind, e.g. a report it must write. */
   allowed?: string[];
+  /**
+   * For inputs built to exhaust memory: the child's peak resident memory (measured by
+   * /usr/bin/time) must stay below this many MB.
+   */
+  maxPeakMb?: number;
   /** Longest the row may take, in seconds (default 30): a command that hangs fails the row. */
   timeoutSeconds?: number;
 }

@@ -162,7 +162,7 @@ export const cases: BadInputCase[] = [
     args: [...batchArgs, '--jobs', '0', '--engine', REFUSED],
     setup: batchSetup(),
     exit: 2,
-    stderr: /^rpe: --jobs must be a positive integer, got "0"\n$/,
+    stderr: /^rpe: --jobs must be a whole number in digits at least 1 and at most 256, got "0"\n$/,
   },
   {
     name: 'doctor: an engine that does not answer fails the check, in its own block',

@@ -253,7 +253,7 @@ export const cases: BadInputCase[] = [
     name: 'check: --jobs 0',
     args: ['check', SUBMISSION, '--jobs', '0'],
     exit: 2,
-    stderr: /^rpe: --jobs must be a positive integer, got "0"\n$/,
+    stderr: /^rpe: --jobs must be a whole number in digits at least 1 and at most 256, got "0"\n$/,
   },
   {
     name: 'check: --report-dir under a file says why in words',
@@ -274,13 +274,14 @@ export const cases: BadInputCase[] = [
     name: 'sandbox run: --memory lots',
     args: ['sandbox', 'run', SUBMISSION, '--memory', 'lots'],
     exit: 2,
-    stderr: /not a size: "lots"/,
+    stderr:
+      /--memory must be a size such as 2g, 512m or 1048576, at least 1048576 bytes and at most 1024g, got "lots"/,
   },
   {
     name: 'sandbox run: --cpus that is not a number is named as typed',
     args: ['sandbox', 'run', SUBMISSION, '--cpus', 'x'],
     exit: 2,
-    stderr: /^rpe: --cpus must be a positive number of cores, got "x"\n$/,
+    stderr: /^rpe: --cpus must be a number in digits above 0, got "x"\n$/,
   },
   {
     name: 'sandbox run: --ref outside a git repository',
@@ -299,7 +300,7 @@ export const cases: BadInputCase[] = [
     name: 'sandbox run: --jobs 0',
     args: ['sandbox', 'run', SUBMISSION, '--jobs', '0', '--json'],
     exit: 2,
-    stderr: /--jobs must be a positive integer/,
+    stderr: /--jobs must be a whole number in digits at least 1/,
     json: errorCode('bad_jobs'),
   },
   {
@@ -315,7 +316,7 @@ export const cases: BadInputCase[] = [
     args: ['sandbox', 'verify', 'report.json', '--jobs', '0'],
     setup: file('report.json', '{}'),
     exit: 2,
-    stderr: /--jobs must be a positive integer/,
+    stderr: /--jobs must be a whole number in digits at least 1/,
   },
   {
     name: 'sandbox batch: --out that is a file is refused before any run',
@@ -329,14 +330,15 @@ export const cases: BadInputCase[] = [
     args: batch('--local', '--memory', 'lots'),
     setup: batchFiles,
     exit: 2,
-    stderr: /not a size: "lots"/,
+    stderr:
+      /--memory must be a size such as 2g, 512m or 1048576, at least 1048576 bytes and at most 1024g, got "lots"/,
   },
   {
     name: 'sandbox batch: --cpus x',
     args: batch('--local', '--cpus', 'x', '--json'),
     setup: batchFiles,
     exit: 2,
-    stderr: /--cpus must be a positive number of cores, got "x"/,
+    stderr: /--cpus must be a number in digits above 0, got "x"/,
     json: errorCode('bad_limit'),
   },
   {

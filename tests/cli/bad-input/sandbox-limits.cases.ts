@@ -36,6 +36,7 @@ export const cases: BadInputCase[] = [
     name: 'check: --memory lots is refused',
     args: ['check', '.', '--memory', 'lots'],
     exit: 2,
-    stderr: /^rpe: not a size: "lots"/,
+    stderr:
+      /^rpe: --memory must be a size such as 2g, 512m or 1048576, at least [^\n]* got "lots"\n$/,
   },
 ];
