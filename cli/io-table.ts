@@ -59,6 +59,12 @@ export const IO_TABLE: Readonly<Record<string, CommandIo>> = {
   'sheet import': { inputs: read('0'), outputs: [file('--out')] },
   'sheet export': { inputs: read('0', '--meta'), outputs: [file('--out')] },
   'lexicon build': { inputs: read('--tsv'), outputs: [file('--out')] },
+  // --out is the subset file (with --items) or the folder of tuned sets (tune refuses the trial
+  // folder itself in its own words).
+  tune: {
+    inputs: read('--items', '--matrix', '--models-file'),
+    outputs: [{ from: '--out', kind: 'file' }],
+  },
   check: { inputs: read('0'), outputs: [folder('--report-dir', true)] },
   'sandbox run': { inputs: read('0'), outputs: [folder('--report-dir', true)] },
   'sandbox batch': {

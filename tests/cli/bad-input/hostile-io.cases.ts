@@ -209,6 +209,24 @@ export const cases: BadInputCase[] = [
     after: unchanged('t.tsv', 'kot;kot;subst:sg:nom:m2\n'),
   },
   {
+    name: 'tune: --out naming its own pool (--items) is refused before anything is read',
+    args: [
+      'tune',
+      '--items',
+      'pool.jsonl',
+      '--matrix',
+      'm.json',
+      '--n',
+      '50',
+      '--out',
+      'pool.jsonl',
+    ],
+    setup: files({ 'pool.jsonl': '{"input":"a","gold":"b"}\n', 'm.json': '{}' }),
+    exit: 2,
+    stderr: /^rpe: cannot write pool\.jsonl: it is pool\.jsonl, an input of this command/,
+    after: unchanged('pool.jsonl', '{"input":"a","gold":"b"}\n'),
+  },
+  {
     name: 'query: a responses file that is a symbolic link is refused; its target is not written',
     args: query('--base-url', 'http://127.0.0.1:4/v1', '--json'),
     setup: (dir) => {
