@@ -27,6 +27,14 @@ function partOf(state: ReaderState, name: string): string | null {
   return target ? `xl/${target.replace(/^\/?xl\//, '').replace(/^\//, '')}` : null;
 }
 
+// A worksheet's tab name, through the relationship that points at its part: exceljs names a
+// worksheet whose part comes before xl/workbook.xml in the zip (as openpyxl writes them) `SheetN`.
+function nameOf(state: ReaderState, worksheet: { id: number; name: string }): string {
+  const part = `worksheets/sheet${worksheet.id}.xml`;
+  const rel = state.workbookRels?.find((r) => r.Target.replace(/^\/?(xl\/)?/, '') === part);
+  return state.model?.sheets?.find((s) => s.rId === rel?.Id)?.name ?? worksheet.name;
+}
+
 /**
  * Reads one worksheet of an XLSX workbook (the first in tab order, or the one named `sheet`) into
  * rows of text, numbered as the spreadsheet numbers them; a row the file leaves out is an empty
@@ -53,7 +61,7 @@ export async function readXlsx(
   const state = reader as unknown as ReaderState;
   try {
     for await (const worksheet of reader) {
-      const name = (worksheet as unknown as { name: string }).name;
+      const name = nameOf(state, worksheet as unknown as { id: number; name: string });
       const wanted = options.sheet ?? state.model?.sheets?.[0]?.name ?? name;
       if (name !== wanted) continue;
       const part = partOf(state, name);

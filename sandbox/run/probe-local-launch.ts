@@ -44,7 +44,6 @@ async function probeFaketime(): Promise<string | null> {
   const shifted = await now({
     LD_PRELOAD: library,
     FAKETIME: `+${PROBE_SHIFT}`,
-    FAKETIME_DONT_FAKE_MONOTONIC: '1',
   });
   const real = await now({});
   return Math.abs(shifted - real - PROBE_SHIFT) < 60 ? library : null;

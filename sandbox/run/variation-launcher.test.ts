@@ -20,7 +20,6 @@ describe('launcherArgv', () => {
       'env',
       'LD_PRELOAD=/lib/ft.so',
       `FAKETIME=+${CLOCK_SHIFT_SECONDS}`,
-      'FAKETIME_DONT_FAKE_MONOTONIC=1',
     ]);
   });
 
