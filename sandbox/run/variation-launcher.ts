@@ -37,11 +37,7 @@ export function launcherArgv(variation: EnvVariation, facts: LaunchFacts): strin
     ...(variation.cpus === 'one' && facts.cpu !== null ? ['taskset', '-c', String(facts.cpu)] : []),
     ...(facts.faketime === null
       ? []
-      : [
-          'env',
-          `LD_PRELOAD=${facts.faketime}`,
-          `FAKETIME=+${variation.clockShiftSeconds}`,
-        ]),
+      : ['env', `LD_PRELOAD=${facts.faketime}`, `FAKETIME=+${variation.clockShiftSeconds}`]),
   ];
 }
 
