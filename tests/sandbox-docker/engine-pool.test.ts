@@ -138,6 +138,8 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
         'storage driver',
         'capacity',
         'cgroup limits',
+        'leftovers',
+        'install network',
         'image python',
         'image node',
         'test container',
