@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs Debian's docker.io and debootstrap when missing and starts dockerd when no engine answers.
 # Also installs what the test run needs to start its own private engines beside it
-# (scripts/ci/start-test-engines.sh): openssl, unshare, an sshd.
+# (scripts/ci/start-test-engines.sh): openssl, unshare, an sshd; and libfaketime for local checks.
 # The flags are the ones that work on machines without iptables or a bridge (see DESIGN.md).
 # The dockerd started here writes its pid to /var/run/rpe-dockerd.pid: stop it with
 #   kill "$(cat /var/run/rpe-dockerd.pid)"
@@ -14,6 +14,8 @@ command -v openssl >/dev/null 2>&1 || need+=(openssl)
 command -v unshare >/dev/null 2>&1 || need+=(util-linux)
 [ -x /usr/sbin/sshd ] || need+=(openssh-server)
 command -v ssh >/dev/null 2>&1 || need+=(openssh-client)
+# libfaketime: rpe check moves the clock of a seed's second run as the sandbox does.
+compgen -G '/usr/lib/*/faketime/libfaketime.so.1' >/dev/null || need+=(libfaketime)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "missing ${need[*]}: run as root, or: sudo apt-get install ${need[*]}" >&2
