@@ -195,6 +195,15 @@ export async function renderTrialHtml(report: {
       `<section id="single"><h2>Items split by one model alone (${single.count}, ${pct(single.share)})</h2><p class="read">Without that model the rest of the panel agrees on them; a panel without a model that behaves like it does not split them.</p><ul class="items">${list}</ul>${single.count > 30 ? `<p>… and ${single.count - 30} more in summary.json.</p>` : ''}</section>`,
     );
   }
+  return reportPage(
+    title,
+    body,
+    'Made by <code>rpe trial</code>. The figures are in summary.json and report.md beside this file.',
+  );
+}
+
+// A self-contained report page in the trial's style: its sections, then a footer (HTML).
+export function reportPage(title: string, body: readonly string[], footer: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -206,7 +215,7 @@ export async function renderTrialHtml(report: {
 <body>
 <main>
 ${body.join('\n')}
-<footer>Made by <code>rpe trial</code>. The figures are in summary.json and report.md beside this file.</footer>
+<footer>${footer}</footer>
 </main>
 </body>
 </html>

@@ -1,7 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
-import { escapeHtml } from '../trial/render-trial-html.js';
+import { escapeHtml, reportPage } from '../trial/render-trial-html.js';
 import { renderVegaLite } from '../trial/plots/render-vega-lite.js';
-import { TRIAL_STYLE } from '../trial/trial-style.js';
 import { heldOutVerdict } from './held-out-verdict.js';
 import { plotComponents, plotHeldOut, plotSets, plotWeights } from './plot-tune.js';
 import type { SubsetResult } from './tune-subset.js';
@@ -105,20 +104,9 @@ export async function renderTuneHtml(
       '</section>',
     );
   }
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${TRIAL_STYLE}</style>
-</head>
-<body>
-<main>
-${body.join('\n')}
-<footer>Made by <code>rpe tune</code>. The figures are in tune.json beside this file.</footer>
-</main>
-</body>
-</html>
-`;
+  return reportPage(
+    title,
+    body,
+    'Made by <code>rpe tune</code>. The figures are in tune.json beside this file.',
+  );
 }
