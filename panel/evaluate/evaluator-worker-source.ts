@@ -6,7 +6,45 @@
  * can break the protocol.
  */
 export const EVALUATOR_WORKER_SOURCE = String.raw`
-import importlib.util, json, os, sys
+import importlib.util, json, os, signal, sys
+
+# Everything evaluator.py starts stays below this worker, even a daemon that calls setsid() and
+# forks again (Linux's child subreaper): killed with it when the worker ends or is stopped.
+try:
+    import ctypes
+    ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+except Exception:
+    pass
+
+def descendants():
+    parents = {}
+    for entry in os.listdir('/proc') if os.path.isdir('/proc') else []:
+        if not entry.isdigit():
+            continue
+        try:
+            with open('/proc/' + entry + '/stat', 'rb') as handle:
+                fields = handle.read().rsplit(b')', 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != b'Z':
+            parents.setdefault(int(fields[1]), []).append(int(entry))
+    found, todo = [], [os.getpid()]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+def kill_descendants():
+    for _ in range(50):
+        found = descendants()
+        if not found:
+            return
+        for pid in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
 proto = os.fdopen(os.dup(1), 'w', encoding='utf-8')
 requests = os.fdopen(os.dup(0), 'r', encoding='utf-8')
 os.dup2(2, 1)
@@ -35,6 +73,7 @@ try:
         raise TypeError('evaluator.py defines no function accept(prediction, gold)')
 except BaseException as error:
     send({'ready': False, 'error': describe(error)})
+    kill_descendants()
     sys.exit(3)
 send({'ready': True})
 
@@ -51,4 +90,5 @@ while True:
             send({'id': request['id'], 'error': 'accept returned ' + type(value).__name__ + ', not bool'})
     except BaseException as error:
         send({'id': request['id'], 'error': describe(error)})
+kill_descendants()
 `;

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { z } from 'zod';
 import { EVALUATOR_WORKER_SOURCE } from './evaluator-worker-source.js';
+import { killProcessTree } from './kill-process-tree.js';
 
 // The protocol, checked line by line: anything else (an array, a number, a field of the wrong
 // type) is not a reply, and is skipped like a line that is not JSON.
@@ -98,9 +99,16 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
           reject: false,
           detached: true,
         });
-  // The whole group: a child the evaluator started (even one holding our pipes) goes with it.
+  // Set at the worker's own exit: after it, its pid may belong to another process.
+  let workerGone = false;
+  child.once('exit', () => {
+    workerGone = true;
+  });
+  // The whole tree and group: a child the evaluator started (even one holding our pipes, even a
+  // daemon in a session of its own, kept below the worker as its subreaper) goes with it.
   const killGroup = () => {
     if (sandbox === 'docker' || child.pid === undefined) return;
+    if (!workerGone) killProcessTree(child.pid);
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {
