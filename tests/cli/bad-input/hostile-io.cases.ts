@@ -81,39 +81,62 @@ const evaluateFiles = files({
 const unchanged = (name: string, text: string) => (dir: string) =>
   expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
 
-// Processes whose command line holds the marker of the starts-a-child evaluator.
-function markedProcesses(): string[] {
+// Processes whose command line holds the marker of the starts-a-child (or starts-a-daemon) evaluator.
+function markedProcesses(marker = 'rpe-evaluator-child-marker'): string[] {
   return readdirSync('/proc')
     .filter((p) => /^\d+$/.test(p))
     .filter((p) => {
       try {
-        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('rpe-evaluator-child-marker');
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
       } catch {
         return false;
       }
     });
 }
 
+// rpe evaluate of evaluateFiles, up to the --output path.
+const EVALUATE_TO = [
+  'evaluate',
+  '--items',
+  'items.jsonl',
+  '--responses-dir',
+  'responses',
+  '--output',
+];
+
+// A row that evaluates two answers with one of the hostile evaluator fixtures, and succeeds.
+const evaluateWith = (evaluator: string): Omit<BadInputCase, 'name'> => ({
+  args: [
+    ...EVALUATE_TO,
+    'matrix.json',
+    '--evaluator',
+    packagePath('tests', 'fixtures', 'panel', 'evaluators', evaluator, 'evaluator.py'),
+    '--json',
+  ],
+  setup: evaluateFiles,
+  exit: 0,
+  json: (doc) => expect(doc).toMatchObject({ status: 'ok', output: 'matrix.json' }),
+  allowed: ['matrix.json'],
+});
+
 export const cases: BadInputCase[] = [
   {
+    ...evaluateWith('starts-a-child'),
     name: 'evaluate: a child the evaluator starts neither holds evaluate nor outlives it',
-    args: [
-      'evaluate',
-      '--items',
-      'items.jsonl',
-      '--responses-dir',
-      'responses',
-      '--output',
-      'matrix.json',
-      '--evaluator',
-      packagePath('tests', 'fixtures', 'panel', 'evaluators', 'starts-a-child', 'evaluator.py'),
-      '--json',
-    ],
-    setup: evaluateFiles,
-    exit: 0,
-    json: (doc) => expect(doc).toMatchObject({ status: 'ok', output: 'matrix.json' }),
-    allowed: ['matrix.json'],
     after: () => expect(markedProcesses()).toEqual([]),
+  },
+  {
+    ...evaluateWith('starts-a-daemon'),
+    name: 'evaluate: a daemon the evaluator starts in a session of its own does not outlive it',
+    after: () => expect(markedProcesses('rpe-evaluator-daemon-marker')).toEqual([]),
+  },
+  {
+    ...evaluateWith('writes-junk-replies'),
+    name: 'evaluate: protocol lines that are not objects are skipped, not an internal error or a hang',
+    after: (dir) =>
+      expect(JSON.parse(readFileSync(join(dir, 'matrix.json'), 'utf8'))).toMatchObject({
+        models: ['m'],
+      }),
   },
   {
     name: 'baselines: 200 items of 1950 dashes before " czy" finish (the patterns are linear)',
@@ -149,15 +172,7 @@ export const cases: BadInputCase[] = [
   },
   {
     name: 'evaluate: --output naming a responses file is refused',
-    args: [
-      'evaluate',
-      '--items',
-      'items.jsonl',
-      '--responses-dir',
-      'responses',
-      '--output',
-      'responses/m.jsonl',
-    ],
+    args: [...EVALUATE_TO, 'responses/m.jsonl'],
     setup: evaluateFiles,
     exit: 2,
     stderr: /cannot write responses\/m\.jsonl: it is responses\/m\.jsonl, an input of this command/,
@@ -165,16 +180,7 @@ export const cases: BadInputCase[] = [
   },
   {
     name: 'evaluate: with no answers, a file at --output that is not a matrix is not removed as stale',
-    args: [
-      'evaluate',
-      '--items',
-      'items.jsonl',
-      '--responses-dir',
-      'responses',
-      '--output',
-      'notes.json',
-      '--json',
-    ],
+    args: [...EVALUATE_TO, 'notes.json', '--json'],
     setup: files({
       'items.jsonl': items(2),
       'responses/m.jsonl': '',
@@ -360,6 +366,13 @@ export const cases: BadInputCase[] = [
     stderr:
       /--memory must be a size such as 2g, 512m or 1048576, at least 1048576 bytes and at most 1024g, got "99999999999999999g"/,
     json: errorCode('bad_size'),
+  },
+  {
+    name: 'sandbox run: --cpus 1e9 is refused at the range, not asked of the engine',
+    args: ['sandbox', 'run', SUBMISSION, '--cpus', '1000000000', '--json'],
+    exit: 2,
+    stderr: /^rpe: --cpus must be a number in digits above 0 and at most 256, got "1000000000"\n$/,
+    json: errorCode('bad_limit'),
   },
   {
     name: 'sheet import: --delimiter CR is named with the CR escaped, on one line',
