@@ -89,6 +89,8 @@ export async function parseJobs(text: string | undefined): Promise<number | unde
 
 /** The largest --memory a run may ask for: 1 TiB, far above any machine here. */
 const MAX_MEMORY_BYTES = 1024 ** 4;
+/** The largest --cpus a run may ask for, as --jobs: far above any machine here. */
+const MAX_CPUS = 256;
 
 // The limits the limit options ask for: digits only and ranges checked by the shared parsers,
 // then the sandbox's own rules.
@@ -100,7 +102,12 @@ export async function parseLimits(
   const cpus =
     flags.cpus === undefined
       ? undefined
-      : parseDecimalNumber(flags.cpus, { option: '--cpus', above: 0, code: 'bad_limit' });
+      : parseDecimalNumber(flags.cpus, {
+          option: '--cpus',
+          above: 0,
+          max: MAX_CPUS,
+          code: 'bad_limit',
+        });
   return sandbox.resolveLimits({
     timeoutSeconds: sandbox.parseTimeout(flags.timeout),
     memoryBytes: parseByteSize(flags.memory, {

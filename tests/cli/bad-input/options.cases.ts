@@ -37,6 +37,63 @@ const batchFiles = all(
 );
 
 export const cases: BadInputCase[] = [
+  {
+    name: 'sandbox batch: x1/a, x2/a and a-2 get three names and three reports, the rename said',
+    args: [
+      'sandbox',
+      'batch',
+      '--local',
+      '--submissions',
+      'list.txt',
+      '--seeds-file',
+      'seeds.txt',
+      '--out',
+      'out',
+      '--json',
+    ],
+    setup: all(
+      (dir) => {
+        for (const sub of ['x1/a', 'x2/a', 'a-2']) mkdirSync(join(dir, sub), { recursive: true });
+      },
+      file('list.txt', 'x1/a\nx2/a\na-2\n'),
+      file('seeds.txt', '0 1\n'),
+    ),
+    exit: 0,
+    stderr: /^rpe sandbox batch: \S+\/x2\/a is named a-3: another submission is named a$/m,
+    json: (doc) => {
+      const rows = (doc as { rows: { name: string; source: string; report: string }[] }).rows;
+      expect(rows.map((r) => r.name)).toEqual(['a', 'a-3', 'a-2']);
+      expect(rows.map((r) => r.source.split('/').slice(-2).join('/'))).toEqual([
+        'x1/a',
+        'x2/a',
+        expect.stringMatching(/\/a-2$/),
+      ]);
+      expect(new Set(rows.map((r) => r.report)).size).toBe(3);
+    },
+    // Each report is its own submission's: none was written over by another.
+    after: (dir) => {
+      const pathOf = (name: string) =>
+        (
+          JSON.parse(readFileSync(join(dir, 'out', name, 'report.json'), 'utf8')) as {
+            submission: { path: string };
+          }
+        ).submission.path;
+      expect([pathOf('a'), pathOf('a-3'), pathOf('a-2')]).toEqual(
+        ['x1/a', 'x2/a', 'a-2'].map((sub) => join(dir, sub)),
+      );
+    },
+    allowed: [
+      'out',
+      'out/.work',
+      ...['a', 'a-2', 'a-3'].flatMap((n) => [
+        `out/${n}`,
+        `out/${n}/report.json`,
+        `out/${n}/report.md`,
+      ]),
+      'out/summary.csv',
+      'out/summary.md',
+    ],
+  },
   // The program itself
   {
     name: 'a group named without its command says which commands it has, in one line',
@@ -281,7 +338,7 @@ export const cases: BadInputCase[] = [
     name: 'sandbox run: --cpus that is not a number is named as typed',
     args: ['sandbox', 'run', SUBMISSION, '--cpus', 'x'],
     exit: 2,
-    stderr: /^rpe: --cpus must be a number in digits above 0, got "x"\n$/,
+    stderr: /^rpe: --cpus must be a number in digits above 0 and at most 256, got "x"\n$/,
   },
   {
     name: 'sandbox run: --ref outside a git repository',
@@ -338,7 +395,7 @@ export const cases: BadInputCase[] = [
     args: batch('--local', '--cpus', 'x', '--json'),
     setup: batchFiles,
     exit: 2,
-    stderr: /--cpus must be a number in digits above 0, got "x"/,
+    stderr: /--cpus must be a number in digits above 0 and at most 256, got "x"/,
     json: errorCode('bad_limit'),
   },
   {
