@@ -32,6 +32,13 @@ export function checkGeneratedItems(
         message: `family "${f.id}" asks for the lemma "${lemma}", which the snapshot does not know (${draws} draw${draws === 1 ? '' : 's'} rejected); check its spelling`,
       });
     }
+    for (const lemma of f.unknownFilterLemmas ?? []) {
+      warnings.push({
+        code: 'unknown_lemma',
+        family: f.id,
+        message: `family "${f.id}" filters lexemes() by the lemma "${lemma}", which the snapshot does not know (the filter found nothing); check its spelling`,
+      });
+    }
     if (f.expectedOverlap !== null && f.expectedOverlap > TASK_LIMITS.overlapMax) {
       warnings.push({
         code: 'seed_overlap_risk',

@@ -6,7 +6,7 @@ import type { Family, Generator, SampledItem } from './define-generator.js';
 import { capacityEstimate } from './estimate-overlap.js';
 import type { FamilySummary, GeneratedRecord } from './generation-result.js';
 import { sampleOnce } from './sample-once.js';
-import { watchLemmaMisses } from './watch-lemma-misses.js';
+import { takeFilterMisses, watchLemmaMisses } from './watch-lemma-misses.js';
 
 /**
  * Draws the `quota` items of one family: for each item index, attempts 0, 1, ... each with its
@@ -24,6 +24,12 @@ export function fillQuota(
 ): FamilySummary {
   const rejections: Record<string, number> = {};
   const unknownLemmas: Record<string, number> = {};
+  // Lemmas this family's lexemes({ lemma }) filters named and the snapshot does not know.
+  const filterMisses = new Set<string>();
+  const noteFilterMisses = () => {
+    for (const lemma of takeFilterMisses()) filterMisses.add(lemma);
+  };
+  takeFilterMisses();
   let attempts = 0;
   let duplicates = 0;
   for (let index = 0; index < quota; index++) {
@@ -32,6 +38,7 @@ export function fillQuota(
       attempts++;
       const key = { seed, family: family.id, index, attempt, label: 'sample' };
       const outcome = sampleOnce(family, key, lex, createStream);
+      noteFilterMisses();
       if ('rejected' in outcome) {
         rejections[outcome.rejected] = (rejections[outcome.rejected] ?? 0) + 1;
         if (outcome.lemma !== undefined)
@@ -71,6 +78,7 @@ export function fillQuota(
   }
   // The lexicon sample() saw, so that what a generator caches on it serves capacity() too.
   const declared = family.capacity ? family.capacity(watchLemmaMisses(lex())) : null;
+  noteFilterMisses();
   const distinct = quota;
   return {
     id: family.id,
@@ -81,6 +89,7 @@ export function fillQuota(
     duplicates,
     rejections,
     unknownLemmas,
+    ...(filterMisses.size === 0 ? {} : { unknownFilterLemmas: [...filterMisses] }),
     ...capacityEstimate(quota, declared, distinct + duplicates, distinct),
   };
 }

@@ -28,9 +28,14 @@ export interface FamilySummary extends CapacityEstimate {
   rejections: Record<string, number>;
   /**
    * Rejected draws that asked for a lemma the snapshot does not know, by that lemma (a misspelt
-   * word list: "gazetaa"); absent when the runtime does not say (Python generators).
+   * word list: "gazetaa"); absent when the runtime does not say (Python runtimes before it).
    */
   unknownLemmas?: Record<string, number>;
+  /**
+   * Lemmas a lexemes({ lemma }) filter of the family named that the snapshot does not know: the
+   * filter found nothing, so a word list lost a word without a rejection to show it.
+   */
+  unknownFilterLemmas?: string[];
 }
 
 export interface GenerationWarning {

@@ -36,6 +36,8 @@ export function pythonGenerationResult(report: PythonReport, jsonl: string): Gen
     attempts: f.attempts,
     duplicates: f.duplicates,
     rejections: f.rejections,
+    ...(f.unknown_lemmas === undefined ? {} : { unknownLemmas: f.unknown_lemmas }),
+    ...(f.unknown_filter_lemmas?.length ? { unknownFilterLemmas: f.unknown_filter_lemmas } : {}),
     capacity: f.capacity,
     source: f.capacity_source,
     expectedOverlap: f.expected_overlap,

@@ -33,6 +33,9 @@ export const reportSchema = z.object({
       attempts: count,
       duplicates: count,
       rejections: z.record(z.string(), count),
+      /** Rejected draws by the lemma the snapshot did not know (runtimes before it: absent). */
+      unknown_lemmas: z.record(z.string(), count).optional(),
+      unknown_filter_lemmas: z.array(z.string()).optional(),
       capacity: count.nullable(),
       capacity_source: z.enum(['declared', 'estimated', 'unknown']),
       expected_overlap: z.number().nullable(),

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -11,6 +11,31 @@ import { HAS_LEXICON, TEST_LEXICON } from './test-lexicon.js';
 const work = mkdtempSync(join(tmpdir(), 'rpe-generate-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const fixture = (name: string) => join(ROOT, 'tests', 'fixtures', 'generator', name);
+// The --json document of the misspelt-lemma generator (TypeScript or Python): the genitive
+// family's rejected draws counted and both warnings listed. Returns the count.
+function expectLemmaWarnings(stdout: string): number {
+  const doc = JSON.parse(stdout) as {
+    families: { rejections: Record<string, number> }[];
+    warnings: { code: string; family: string | null; message: string }[];
+  };
+  const rejected = doc.families[0]?.rejections['lexicon unknown_lemma'] ?? 0;
+  expect(rejected).toBeGreaterThan(0);
+  expect(doc.warnings).toContainEqual({
+    code: 'unknown_lemma',
+    family: 'genitive',
+    message: `family "genitive" asks for the lemma "gazetaa", which the snapshot does not know (${rejected} draws rejected); check its spelling`,
+  });
+  expect(doc.warnings).toContainEqual({
+    code: 'unknown_lemma',
+    family: 'pool',
+    message: FILTER_WARNING,
+  });
+  return rejected;
+}
+
+// What a family whose lexemes({ lemma }) filter names an unknown lemma is told, in both runtimes.
+const FILTER_WARNING =
+  'family "pool" filters lexemes() by the lemma "kott", which the snapshot does not know (the filter found nothing); check its spelling';
 
 describe('rpe generate: failures', () => {
   it('stops a family that cannot fill its quota: exit 1, one line, no output file', async () => {
@@ -90,19 +115,70 @@ describe('rpe generate: a lemma the snapshot does not know', () => {
         /^warning: family "genitive" asks for the lemma "gazetaa", which the snapshot does not know \(\d+ draws? rejected\); check its spelling$/m,
       );
       expect(text.stdout).not.toContain('gazetaa');
+      expect(text.stderr).toContain(`warning: ${FILTER_WARNING}`);
       const json = await rpe([...args, '--out', join(work, 'typo-json.jsonl'), '--json']);
       expect(json.exitCode, json.stderr).toBe(0);
-      const doc = JSON.parse(json.stdout) as {
-        families: { rejections: Record<string, number> }[];
-        warnings: { code: string; family: string | null; message: string }[];
-      };
-      const rejected = doc.families[0]?.rejections['lexicon unknown_lemma'] ?? 0;
-      expect(rejected).toBeGreaterThan(0);
-      expect(doc.warnings).toContainEqual({
-        code: 'unknown_lemma',
-        family: 'genitive',
-        message: `family "genitive" asks for the lemma "gazetaa", which the snapshot does not know (${rejected} draws rejected); check its spelling`,
+      expectLemmaWarnings(json.stdout);
+    },
+  );
+});
+
+// A Python generator with the same misspelt word list, in a repository `rpe init --lang py` made.
+const MISSPELT_PY = `import os, sys
+from rpe_runtime import define_generator, family, run_cli
+
+NOUNS = ["gazeta", "gazetaa", "książka"]
+
+def sample(ctx):
+    return {"input": f"Podaj dopełniacz ({ctx.rng.int(1, 1000000)}).", **ctx.answer(ctx.rng.pick(NOUNS), "subst:sg:gen")}
+
+def pool_sample(ctx):
+    pool = [lx for lemma in ("kot", "kott", "pies", "dom") for lx in ctx.lex.lexemes(lemma=lemma, sense=1)]
+    return {"input": f"Podaj narzędnik ({ctx.rng.int(1, 1000000)}).", **ctx.answer(ctx.rng.pick(pool), "subst:sg:inst")}
+
+GENERATOR = define_generator(
+    name="misspelt-lemma",
+    count=50,
+    lexicon=os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "morphology.sqlite"),
+    families=[
+        family(id="genitive", phenomenon="fixture", contrast="fixture", sample=sample),
+        family(id="pool", phenomenon="fixture", contrast="fixture", sample=pool_sample),
+    ],
+)
+
+if __name__ == "__main__":
+    sys.exit(run_cli(GENERATOR))
+`;
+
+describe('rpe generate: a Python family that asks for an unknown lemma', () => {
+  it.skipIf(!HAS_LEXICON)(
+    'names the family and the lemma, in rpe generate and in python3 generate.py alike',
+    async () => {
+      const dir = join(work, 'misspelt-py');
+      const init = await rpe(['init', dir, '--lang', 'py']);
+      expect(init.exitCode, init.stderr).toBe(0);
+      writeFileSync(join(dir, 'generate.py'), MISSPELT_PY);
+      const warning =
+        /^warning: family "genitive" asks for the lemma "gazetaa", which the snapshot does not know \((\d+) draws? rejected\); check its spelling$/m;
+      const direct = await execa('python3', ['generate.py', '--seed', '1', '--out', 'x.jsonl'], {
+        cwd: dir,
+        reject: false,
       });
+      expect(direct.exitCode, direct.stderr).toBe(0);
+      expect(direct.stderr).toMatch(warning);
+      const json = await rpe([
+        'generate',
+        dir,
+        '--seed',
+        '1',
+        '--out',
+        join(work, 'misspelt-py.jsonl'),
+        '--json',
+      ]);
+      expect(json.exitCode, json.stderr).toBe(0);
+      const rejected = expectLemmaWarnings(json.stdout);
+      expect(direct.stderr.match(warning)?.[1]).toBe(String(rejected));
+      expect(direct.stderr).toContain(FILTER_WARNING);
     },
   );
 });

@@ -10,7 +10,7 @@ import json
 import os
 import sys
 
-from .estimate import overlap_warnings
+from .estimate import overlap_warnings, unknown_lemma_warnings
 from .generator import MAX_SEED, GenerationError, run_generator
 from .items import format_items, write_atomic
 
@@ -99,6 +99,8 @@ def run_cli(generator, argv=None):
             write_atomic(args.meta, _meta(generation.records))
         write_atomic(args.out, format_items([r["item"] for r in generation.records]))
         if not args.report:
+            for warning in unknown_lemma_warnings(generation.families):
+                print(f"warning: {warning}", file=sys.stderr)
             for warning in overlap_warnings(generation.families, generation.expected_overlap):
                 print(f"warning: {warning}", file=sys.stderr)
 

@@ -62,6 +62,23 @@ def capacity_estimate(quota, declared, draws, distinct):
     return estimated, "estimated", expected_jaccard(quota, estimated)
 
 
+def unknown_lemma_warnings(families):
+    """A family that asked for a lemma the snapshot does not know ("gazetaa"), as rpe generate says it."""
+    warnings = []
+    for family in families:
+        for lemma, draws in family.get("unknown_lemmas", {}).items():
+            warnings.append(
+                f'family "{family["id"]}" asks for the lemma "{lemma}", which the snapshot does not know '
+                f"({draws} draw{'' if draws == 1 else 's'} rejected); check its spelling"
+            )
+        for lemma in family.get("unknown_filter_lemmas", []):
+            warnings.append(
+                f'family "{family["id"]}" filters lexemes() by the lemma "{lemma}", which the snapshot does not '
+                "know (the filter found nothing); check its spelling"
+            )
+    return warnings
+
+
 def overlap_warnings(families, overall, limit=0.5):
     """The seed-overlap warnings rpe generate prints, for a family and for the whole set."""
     warnings = []

@@ -30,8 +30,10 @@ MAX_SEED = 2**53 - 1
 class Rejection:
     """A draw the family declines; sample() returns ctx.reject("reason")."""
 
-    def __init__(self, reason):
+    def __init__(self, reason, lemma=None):
         self.reason = str(reason)
+        # The lemma the snapshot did not know, when the draw was rejected for it.
+        self.lemma = lemma
 
 
 class Family:
@@ -135,7 +137,8 @@ def _sample_once(fam, seed, index, attempt, lexicon):
     try:
         result = fam.sample(ctx)
     except LexiconError as error:
-        return Rejection(f"lexicon {error.code}")
+        lemma = error.lemma if error.code == "unknown_lemma" and isinstance(error.lemma, str) else None
+        return Rejection(f"lexicon {error.code}", lemma)
     except GenerationError:
         raise
     except Exception as error:
@@ -195,13 +198,17 @@ def run_generator(generator, seed):
             opened.append(open_lexicon(generator.lexicon))
         return opened[0]
 
+    def take_filter_misses():
+        return opened[0].take_filter_misses() if opened else []
+
     quotas = allocate_quotas(generator.count, [f.weight for f in generator.families])
     seen, records, families, current = set(), [], [], [""]
     try:
         with PurityGuard(lambda: current[0]):
             for fam, quota in zip(generator.families, quotas):
                 current[0] = fam.id
-                drawn, summary = _fill_quota(generator, fam, quota, seed, lexicon, seen)
+                take_filter_misses()
+                drawn, summary = _fill_quota(generator, fam, quota, seed, lexicon, seen, take_filter_misses)
                 records.extend(drawn)
                 families.append(summary)
     finally:
@@ -210,15 +217,19 @@ def run_generator(generator, seed):
     return Generation(records, families)
 
 
-def _fill_quota(generator, fam, quota, seed, lexicon, seen):
-    records, rejections, duplicates, attempts = [], {}, 0, 0
+def _fill_quota(generator, fam, quota, seed, lexicon, seen, take_filter_misses):
+    records, rejections, duplicates, attempts, unknown_lemmas = [], {}, 0, 0, {}
+    filter_misses = {}
     for index in range(quota):
         accepted, attempt = None, 0
         for attempt in range(generator.max_attempts):
             attempts += 1
             outcome = _sample_once(fam, seed, index, attempt, lexicon)
+            filter_misses.update(dict.fromkeys(take_filter_misses()))
             if isinstance(outcome, Rejection):
                 rejections[outcome.reason] = rejections.get(outcome.reason, 0) + 1
+                if outcome.lemma is not None:
+                    unknown_lemmas[outcome.lemma] = unknown_lemmas.get(outcome.lemma, 0) + 1
                 continue
             item, meta = outcome
             key = normalize(item["input"])
@@ -232,9 +243,11 @@ def _fill_quota(generator, fam, quota, seed, lexicon, seen):
             reasons = [f"{n}x {r}" for r, n in sorted(rejections.items(), key=lambda kv: -kv[1])[:3]]
             if duplicates:
                 reasons.append(f"{duplicates}x duplicate input")
+            named = ", ".join(f'"{lemma}"' for lemma in unknown_lemmas)
+            named = f"; lemmas the snapshot does not know: {named}" if named else ""
             raise GenerationError(
                 f'family "{fam.id}" cannot fill its quota: item {index + 1} of {quota} found nothing new '
-                f"in {generator.max_attempts} attempts ({', '.join(reasons) or 'no draws'}); "
+                f"in {generator.max_attempts} attempts ({', '.join(reasons) or 'no draws'}){named}; "
                 "widen the family or lower its weight"
             )
         item, meta = accepted
@@ -242,6 +255,7 @@ def _fill_quota(generator, fam, quota, seed, lexicon, seen):
             {"item": item, "family": fam.id, "phenomenon": fam.phenomenon, "index": index, "attempt": attempt, **meta}
         )
     declared = _declared_capacity(fam, lexicon) if fam.capacity else None
+    filter_misses.update(dict.fromkeys(take_filter_misses()))
     capacity, source, overlap = capacity_estimate(quota, declared, quota + duplicates, quota)
     summary = {
         "id": fam.id,
@@ -251,10 +265,13 @@ def _fill_quota(generator, fam, quota, seed, lexicon, seen):
         "attempts": attempts,
         "duplicates": duplicates,
         "rejections": rejections,
+        "unknown_lemmas": unknown_lemmas,
         "capacity": capacity,
         "capacity_source": source,
         "expected_overlap": overlap,
     }
+    if filter_misses:
+        summary["unknown_filter_lemmas"] = list(filter_misses)
     return records, summary
 
 

@@ -63,9 +63,11 @@ _COLLECTIVE = ("n1", "p1", "p2")
 class LexiconError(LookupError):
     """A query the snapshot cannot answer: code is unknown_lemma, unknown_form or no_such_form."""
 
-    def __init__(self, code, message):
+    def __init__(self, code, message, lemma=None):
         super().__init__(message)
         self.code = code
+        # The lemma the snapshot did not know (unknown_lemma), so a run can name it per family.
+        self.lemma = lemma
 
 
 def parse_query(query):
@@ -196,6 +198,8 @@ class Lexicon:
         self._features = {tid: tag_features(tag) for tid, (tag, _) in self._tags.items()}
         self._lemma_cache = {}
         self._all_lemmas = None
+        # Lemmas a lexemes(lemma=...) filter named that the snapshot does not know (take_filter_misses).
+        self._filter_misses = []
 
     def _lexemes_of(self, lemma):
         found = self._lemma_cache.get(lemma)
@@ -215,7 +219,7 @@ class Lexicon:
             nearest = nearest_lemmas(lemma, self._all_lemmas)
             names = ", ".join(f'"{n}"' for n in nearest)
             more = f"; nearest in the snapshot: {names}" if nearest else ""
-            raise LexiconError("unknown_lemma", f'unknown lemma "{lemma}"{more}')
+            raise LexiconError("unknown_lemma", f'unknown lemma "{lemma}"{more}', lemma=lemma)
         marks = ",".join("?" * len(lexemes))
         rows = self._db.execute(
             "SELECT f.form, f.rank, r.tag_id, r.lexeme_id, r.form_id, r.variant FROM readings r "
@@ -419,7 +423,17 @@ class Lexicon:
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
-        return [Lexeme(*row) for row in self._db.execute(sql, params)]
+        found = [Lexeme(*row) for row in self._db.execute(sql, params)]
+        if not found and isinstance(lemma, str):
+            known = len(where) > 1 and self._db.execute("SELECT 1 FROM lexemes WHERE lemma = ? LIMIT 1", (lemma,)).fetchone()
+            if not known:
+                self._filter_misses.append(lemma)
+        return found
+
+    def take_filter_misses(self):
+        """The unknown lemmas lexemes(lemma=...) filters named since the last call, in order."""
+        taken, self._filter_misses = self._filter_misses, []
+        return taken
 
     def close(self):
         self._db.close()
