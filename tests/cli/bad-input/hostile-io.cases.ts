@@ -44,13 +44,14 @@ const NO_ENV = { EVAL_BASE_URL: '', EVAL_API_KEY: '' };
 const SUBMISSION = packagePath('tests', 'fixtures', 'submissions', 'good-python');
 
 // A server in its own process (the row's run blocks this one) that answers every request with a
-// 307 to another port, and ends by itself; its address goes into the row's .env.
+// redirect (the status in argv) to another port, and ends by itself; its address goes into the
+// row's .env.
 const REDIRECTOR = `
 const http = require('node:http');
 const fs = require('node:fs');
 const server = http.createServer((req, res) => {
   req.resume();
-  res.writeHead(307, { location: 'http://127.0.0.1:4/elsewhere/chat/completions' }).end();
+  res.writeHead(Number(process.argv[2]), { location: 'http://127.0.0.1:4/elsewhere/chat/completions' }).end();
 });
 server.listen(0, '127.0.0.1', () => fs.writeFileSync(process.argv[1], 'EVAL_BASE_URL=http://127.0.0.1:' + server.address().port + '/v1\\n'));
 setTimeout(() => process.exit(0), 60000).unref();
@@ -58,10 +59,10 @@ server.unref();
 setInterval(() => undefined, 1000);
 `;
 
-function startRedirector(dir: string): void {
+const startRedirector = (status: number) => (dir: string) => {
   queryFiles(dir);
   const env = join(dir, '.env');
-  const child = spawn(process.execPath, ['-e', REDIRECTOR, env], {
+  const child = spawn(process.execPath, ['-e', REDIRECTOR, env, String(status)], {
     detached: true,
     stdio: 'ignore',
   });
@@ -69,7 +70,7 @@ function startRedirector(dir: string): void {
   const wait = new Int32Array(new SharedArrayBuffer(4));
   for (let i = 0; i < 200 && !existsSync(env); i++) Atomics.wait(wait, 0, 0, 50);
   expect(readFileSync(env, 'utf8')).toMatch(/^EVAL_BASE_URL=/);
-}
+};
 
 const answers = (model: string, list: string[]) =>
   list.map((response, i) => `${JSON.stringify({ model, item: i + 1, response })}\n`).join('');
@@ -264,14 +265,51 @@ export const cases: BadInputCase[] = [
     stderr:
       /cannot write responses\/org__a\.jsonl: it is responses\/org__a\.jsonl, an input of this command/,
   },
-  {
-    name: 'query: a 307 to another address is refused in one line naming both, nothing sent there',
+  ...[301, 302, 307, 308].map((status): BadInputCase => ({
+    name: `query: a ${status} to another address is refused in one line naming both, nothing sent there`,
     args: query('--json'),
-    setup: startRedirector,
+    setup: startRedirector(status),
     env: NO_ENV,
     exit: 2,
-    stderr:
-      /^rpe: http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions redirects \(HTTP 307\) to http:\/\/127\.0\.0\.1:4\/elsewhere\/chat\/completions, another address: not followed/,
+    stderr: new RegExp(
+      `^rpe: http://127\\.0\\.0\\.1:\\d+/v1/chat/completions redirects \\(HTTP ${status}\\) to http://127\\.0\\.0\\.1:4/elsewhere/chat/completions, another address: not followed`,
+    ),
+    // The requests in flight at once are refused and the run halts, the failure saying why.
+    json: (doc) => {
+      const result = doc as { requests: number; halted: unknown; failures: { status: string }[] };
+      expect(result).toMatchObject({ halted: { code: 'redirect_refused' } });
+      expect(result.failures.map((f) => f.status)).toEqual(['redirect_refused']);
+    },
+    timeoutSeconds: 60,
+  })),
+  {
+    name: 'trial: a 308 to another address stops the model at its first item; the reason is in --json',
+    args: [
+      'trial',
+      '--sets',
+      'set.jsonl',
+      '--models-file',
+      'models.txt',
+      '--out',
+      'trial',
+      '--json',
+    ],
+    setup: (dir) => {
+      startRedirector(308)(dir);
+      files({ 'set.jsonl': items(50), 'models.txt': 'org/a\n' })(dir);
+    },
+    env: NO_ENV,
+    exit: 2,
+    stderr: /^rpe: set\.jsonl: answers are missing/,
+    json: (doc) =>
+      expect(doc).toMatchObject({
+        status: 'incomplete',
+        query: {
+          models: [{ model: 'org/a', answered: 0, failed: 1, skipped: 49 }],
+          halted: { code: 'redirect_refused' },
+        },
+      }),
+    allowed: ['trial', 'trial/set-1', 'trial/set-1/items.jsonl'],
     timeoutSeconds: 60,
   },
   {
