@@ -63,13 +63,34 @@ export function register(lexicon: Command): void {
       if (options.allowVersionChange) args.push('--allow-version-change');
       if (options.tsv) args.push('--tsv', resolve(options.tsv));
       const { execa } = await import('execa');
-      // Paths are resolved here because the script runs from the package root.
-      // The script prints its stages on stderr and a summary on stdout: pass both through.
+      // Paths are resolved here because the script runs from the package root. On a terminal
+      // the script's stages and counter pass through as they come; elsewhere its stderr is kept,
+      // and a failure is the one line it ends with, as rpe's own.
+      const tty = process.stderr.isTTY === true;
       const result = await execa(process.execPath, args, {
         cwd: packagePath(),
-        stdio: 'inherit',
+        stdin: 'ignore',
+        stdout: 'inherit',
+        stderr: tty ? 'inherit' : 'pipe',
         reject: false,
+        maxBuffer: 1024 * 1024,
       });
-      if (result.exitCode !== 0) process.exitCode = result.exitCode === 1 ? 1 : 2;
+      if (result.exitCode === 0) return;
+      if (!tty) {
+        const last = String(result.stderr ?? '')
+          .trim()
+          .split('\n')
+          .pop();
+        // The source as it was named, not as resolved for the script.
+        const named = options.tsv ? ([resolve(options.tsv), options.tsv] as const) : null;
+        let message = (
+          last || `the build stopped (exit ${result.exitCode ?? result.signal})`
+        ).replace(/^build-morphology: /, '');
+        if (named) message = message.replaceAll(named[0], named[1]);
+        throw new RpeError('lexicon_build_failed', message, {
+          exitCode: result.exitCode === 1 ? 1 : 2,
+        });
+      }
+      process.exitCode = result.exitCode === 1 ? 1 : 2;
     });
 }

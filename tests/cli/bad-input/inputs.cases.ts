@@ -177,6 +177,24 @@ export const cases: BadInputCase[] = [
     stderr: /cannot read polish\.tsv: no such file/,
   },
   {
+    name: 'lexicon build: a tag outside the tagset is one line naming the source line, no snapshot left',
+    args: ['lexicon', 'build', '--tsv', 'polish.tsv', '--out', 'x.sqlite'],
+    setup: file('polish.tsv', 'kot;kota;subst:sg:gen:m2\nkot;koty;zzz:qq\n'),
+    exit: 2,
+    stderr:
+      /^rpe: polish\.tsv line 2: tag "zzz:qq": unknown part of speech "zzz" \(not in Morfologik's tagset\)\n$/,
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'lexicon build: a source from which no lemma is kept is one line, after the build started',
+    args: ['lexicon', 'build', '--tsv', 'polish.tsv', '--out', 'x.sqlite'],
+    setup: file('polish.tsv', 'a;b;c\n'),
+    exit: 2,
+    stderr:
+      /^rpe: no lemma of polish\.tsv is kept; is it the decompiled Morfologik dictionary\?\n$/,
+    timeoutSeconds: 60,
+  },
+  {
     name: 'lexicon build: --out under a file',
     args: ['lexicon', 'build', '--tsv', 'polish.tsv', '--out', 'notes.txt/x.sqlite'],
     setup: all(file('polish.tsv', 'kot;kota;subst:sg:gen:m2\n'), file('notes.txt', 'x')),

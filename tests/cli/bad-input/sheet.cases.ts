@@ -1,5 +1,5 @@
 // Rows for `rpe sheet import` and `rpe sheet export`. See case.ts for what every row must hold.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
@@ -22,7 +22,27 @@ sheet.addRow(['input', 'gold']);
 sheet.addRow(['Kiedy?', new Date(Date.UTC(2026, 4, 1))]);
 const dateGold = new Uint8Array(await workbook.xlsx.writeBuffer());
 
+// Golds a spreadsheet would take for a formula, the sign hidden behind a space, a no-break space,
+// a line feed, an ideographic space or in its full-width form; then ordinary items up to 50.
+const HIDDEN_FORMULAS = [' =1+1', '\u00a0=1+1', '\n=1+1', '\uff1d1+1', '\u3000+1', ' \uff20A1'];
+const hiddenFormulas =
+  HIDDEN_FORMULAS.map((gold, i) => JSON.stringify({ input: `Pytanie ${i}`, gold })).join('\n') +
+  '\n' +
+  jsonl(44).replaceAll('"P ', '"Pytanie dodatkowe ');
+
 export const cases: BadInputCase[] = [
+  {
+    name: 'sheet export: a formula behind whitespace or a full-width sign is exported as text',
+    args: ['sheet', 'export', 'items.jsonl', '--out', 'items.csv', '--json'],
+    setup: write('items.jsonl', hiddenFormulas),
+    exit: 0,
+    json: (doc) => expect(doc).toMatchObject({ n_items: 50 }),
+    after: (dir) => {
+      const text = readFileSync(join(dir, 'items.csv'), 'utf8');
+      for (const gold of HIDDEN_FORMULAS) expect(text).toContain(`"'${gold}"`);
+    },
+    allowed: ['items.csv'],
+  },
   {
     name: 'sheet import: a missing file',
     args: ['sheet', 'import', 'missing.csv', '--out', 'items.jsonl', '--json'],
