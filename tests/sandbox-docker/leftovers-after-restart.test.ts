@@ -1,8 +1,8 @@
 // Leftovers of checks that are no longer running: an engine killed under a batch keeps their
 // containers and volumes when it comes back. `rpe sandbox doctor` names them and removes them, and
-// a batch whose every submission resumes removes them too. The killed engine is a private dockerd
-// this file starts (its own data root, exec root and socket in a temporary folder), killed by the
-// pid it was started with; no other engine is stopped.
+// a batch whose every submission resumes removes them too. Both run on a private dockerd this file
+// starts (its own data root, exec root and socket in a temporary folder), killed by the pid it was
+// started with; no other engine is stopped or swept.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   cpSync,
@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  buildRunnerImages,
   connectEngine,
   readEngineConfig,
   runLabels,
@@ -185,45 +186,59 @@ describe.skipIf(!DOCKERD || !root)(
   },
 );
 
-describe.skipIf(!engine)('a batch whose every submission resumes', { timeout: 600_000 }, () => {
-  beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
+// On this file's private engine, not the default one: on a machine shared with another test run,
+// that run's batches and doctors sweep the default engine too, and could remove the leftovers this
+// test makes before its own batch finds them.
+describe.skipIf(!engine || !DOCKERD || !root)(
+  'a batch whose every submission resumes',
+  { timeout: 600_000 },
+  () => {
+    beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
 
-  it('removes the leftovers of checks no longer running on the engines it reaches', async () => {
-    if (!engine) return;
-    const subs = join(tmp, 'subs');
-    mkdirSync(subs, { recursive: true });
-    cpSync(join(SUBMISSIONS, 'good-python'), join(subs, 'team-a'), { recursive: true });
-    writeFileSync(join(tmp, 'seeds.txt'), '3\n');
-    const args = [
-      'sandbox',
-      'batch',
-      '--submissions',
-      subs,
-      '--seeds-file',
-      join(tmp, 'seeds.txt'),
-      '--out',
-      join(tmp, 'out'),
-    ];
-    const first = await rpe(args);
-    expect(first.code).toBe(0);
-    const runId = `batch-gone-${process.pid}`;
-    const image = (await engine.docker.listImages()).find((i) =>
-      i.RepoTags?.some((t) => t.startsWith('rpe-runner-python:')),
-    )?.RepoTags?.[0];
-    if (!image) throw new Error('no runner image');
-    const labels = runLabels(
-      { ...engine.config, sessionId: 'a-batch-that-died', pid: deadPid() },
-      runId,
-    );
-    await engine.docker.createContainer({ Image: image, Cmd: ['true'], Labels: labels });
-    await engine.docker.createVolume({ Name: `rpe-test-${runId}`, Labels: labels });
-    const second = await rpe(args);
-    expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/^team-a\teligible \(resumed\)/m);
-    expect(second.stderr).toMatch(
-      /: removed \d+ containers? and \d+ volumes? of checks no longer running/,
-    );
-    expect(await containersOfRun(runId)).toEqual([]);
-    expect(await volumesOfRun(runId)).toEqual([]);
-  });
-});
+    it('removes the leftovers of checks no longer running on the engines it reaches', async () => {
+      const engine2 =
+        dockerd !== null && dockerd.exitCode === null
+          ? await connectEngine(readEngineConfig({ ...process.env, DOCKER_HOST: url }))
+          : await startEngine();
+      // The images come from the cache the default engine's build filled: imported, not rebuilt.
+      await buildRunnerImages(engine2);
+      const subs = join(tmp, 'subs');
+      mkdirSync(subs, { recursive: true });
+      cpSync(join(SUBMISSIONS, 'good-python'), join(subs, 'team-a'), { recursive: true });
+      writeFileSync(join(tmp, 'seeds.txt'), '3\n');
+      const args = [
+        'sandbox',
+        'batch',
+        '--submissions',
+        subs,
+        '--seeds-file',
+        join(tmp, 'seeds.txt'),
+        '--out',
+        join(tmp, 'out'),
+        '--engine',
+        url,
+      ];
+      const first = await rpe(args);
+      expect(first.code, first.stderr).toBe(0);
+      const runId = `batch-gone-${process.pid}`;
+      const image = (await engine2.docker.listImages()).find((i) =>
+        i.RepoTags?.some((t) => t.startsWith('rpe-runner-python:')),
+      )?.RepoTags?.[0];
+      if (!image) throw new Error('no runner image');
+      const labels = runLabels(
+        { ...engine2.config, sessionId: 'a-batch-that-died', pid: deadPid() },
+        runId,
+      );
+      await engine2.docker.createContainer({ Image: image, Cmd: ['true'], Labels: labels });
+      await engine2.docker.createVolume({ Name: `rpe-test-${runId}`, Labels: labels });
+      const second = await rpe(args);
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stdout).toMatch(/^team-a\teligible \(resumed\)/m);
+      expect(second.stderr).toMatch(
+        /: removed \d+ containers? and \d+ volumes? of checks no longer running/,
+      );
+      expect(await containersOfRun(runId, engine2)).toEqual([]);
+      expect(await volumesOfRun(runId, engine2)).toEqual([]);
+    });
+  },
+);
