@@ -67,6 +67,11 @@ describe('runBatch', () => {
     const root = submissions();
     const flight = { now: 0, most: 0 };
     const order: string[] = [];
+    // The slow submission's executor is made only once the fast one has been reported (or after
+    // 30 s, so that a batch that ran them one after another fails below instead of hanging): the
+    // order of the rows then says that they ran side by side, whatever the machine's speed.
+    let fastReported: () => void = () => undefined;
+    const fastDone = new Promise<void>((settle) => (fastReported = settle));
     const options: BatchOptions = {
       submissions: join(root, 'subs'),
       seeds: [1, 2, 3],
@@ -78,11 +83,15 @@ describe('runBatch', () => {
       // The slow submission's executor takes long to make, as an install step would.
       engines: [
         singleBatchEngine('local', 3, async (_entrypoint, dir) => {
-          if (readFileSync(join(dir, 'generate.py'), 'utf8').includes('slow')) await sleep(600);
+          if (readFileSync(join(dir, 'generate.py'), 'utf8').includes('slow'))
+            await Promise.race([fastDone, sleep(30_000)]);
           return fakeExecutor(20, flight);
         }),
       ],
-      onRow: (row: BatchRow) => order.push(row.name),
+      onRow: (row: BatchRow) => {
+        order.push(row.name);
+        if (row.name === 'b-fast') fastReported();
+      },
     };
     const { rows } = await runBatch(options);
     expect(flight.most).toBe(3);
