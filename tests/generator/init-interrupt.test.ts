@@ -35,7 +35,7 @@ describe('rpe init interrupted', () => {
     expect(signal ?? code).toBe('SIGINT');
     expect(stderr).toBe('rpe: init interrupted; nothing was created\n');
     expect(readdirSync(parent)).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 
   it('sweeps the staging folder of a run that was killed outright', async () => {
     const parent = join(work, 'b');
@@ -45,5 +45,5 @@ describe('rpe init interrupted', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(readdirSync(parent)).toEqual(['gen']);
     expect(existsSync(join(parent, 'gen', 'generate.py'))).toBe(true);
-  }, 60_000);
+  }, 300_000);
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   ({ server, bySeed, args } = await prepareTrial(dir, GENERATOR, SEEDS));
   first = await rpe([...args, '--json']);
   summary = JSON.parse(first.stdout) as typeof summary;
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -279,7 +279,7 @@ describe('rpe trial on sets already made, with a custom evaluator', () => {
       ['q', 40],
     ]);
     expect(doc.notes.join(' ')).toMatch(/Test B materialises 3 seeds; this trial has 2/);
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('rpe trial on a Python generator made by rpe init', () => {
@@ -304,5 +304,5 @@ describe('rpe trial on a Python generator made by rpe init', () => {
     const meta = readFileSync(join(pyDir, 'trial', 'seed-2', 'meta.jsonl'), 'utf8').split('\n');
     expect(meta.filter(Boolean)).toHaveLength(100);
     expect(meta[0]).toContain('"family":"placeholder"');
-  }, 60_000);
+  }, 300_000);
 });

@@ -78,7 +78,7 @@ describe.skipIf(!engine)('Docker engine', () => {
       'stat -c %a /usr/bin/strace; strace -V',
     );
     expect(strace.stdout).toMatch(/^711\nstrace -- version \d+/);
-  }, 60_000);
+  }, 300_000);
 
   it('sweeps containers and volumes whose creating process is gone, and spares a live process', async () => {
     if (!engine) return;
@@ -186,7 +186,7 @@ describe.skipIf(!engine)('Docker engine', () => {
     expect(signal).toBe('SIGINT');
     expect(await containersOfRun(runId)).toEqual([]);
     expect(await volumesOfRun(runId)).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 
   it('rpe sandbox doctor --json says the sandbox is ready', async () => {
     const result = await rpe('sandbox', 'doctor', '--json');
