@@ -7,8 +7,11 @@ type Task = () => Promise<void>;
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 const tasks = new Set<Task>();
-/** Give up on cleanup after this long so a wedged engine cannot keep the process alive. */
-const CLEANUP_LIMIT_MS = 15_000;
+/**
+ * Give up on cleanup after this long so a wedged engine cannot keep the process alive; a busy one
+ * (removing a container copied by the vfs driver, on a loaded machine) can take tens of seconds.
+ */
+const CLEANUP_LIMIT_MS = 60_000;
 
 async function handle(signal: NodeJS.Signals): Promise<void> {
   for (const s of SIGNALS) process.removeListener(s, onSignal);
