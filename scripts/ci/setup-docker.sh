@@ -7,6 +7,11 @@
 #   kill "$(cat /var/run/rpe-dockerd.pid)"
 set -euo pipefail
 
+# Two runs started at once on one machine (two clones' CI) would both run apt-get, whose lock
+# makes the second fail, and both start a dockerd: the second waits here for the first instead.
+exec 9>"${TMPDIR:-/tmp}/rpe-setup-docker.lock"
+flock 9
+
 need=()
 command -v dockerd >/dev/null 2>&1 || need+=(docker.io)
 command -v debootstrap >/dev/null 2>&1 || [ -x /usr/sbin/debootstrap ] || need+=(debootstrap)
