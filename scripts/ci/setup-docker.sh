@@ -10,7 +10,7 @@ set -euo pipefail
 # Two runs started at once on one machine (two clones' CI) would both run apt-get, whose lock
 # makes the second fail, and both start a dockerd: the second waits here for the first instead.
 exec 9>"${TMPDIR:-/tmp}/rpe-setup-docker.lock"
-flock 9
+if command -v flock >/dev/null 2>&1; then flock 9; fi
 
 need=()
 command -v dockerd >/dev/null 2>&1 || need+=(docker.io)
