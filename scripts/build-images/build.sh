@@ -5,4 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ -f dist/framework/index.js ] || npm run build
+# Two checkouts building at once (two clones' CI on one machine) would debootstrap into the same
+# cache: the second waits for the first, then finds the images current.
+cache="${RPE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/reverse-poleval}"
+mkdir -p "$cache"
+exec 9>"$cache/images-build.flock"
+if command -v flock >/dev/null 2>&1; then flock 9; fi
 exec node bin/rpe.js sandbox images build "$@"
