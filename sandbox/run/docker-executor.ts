@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { RpeError } from '../../framework/errors.js';
 import {
   collectSandboxOutput,
@@ -157,15 +156,7 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     await Promise.allSettled([...live].map((sandbox) => sandbox.remove()));
     await removeOwned(engine, owner).catch(() => undefined);
   };
-  // On an interrupt a container or volume may still be on its way (its create call sent, not yet
-  // answered) while the first removal lists what the owner has: a second one, a moment later,
-  // takes what landed after it.
-  const cleanupOnInterrupt = async () => {
-    await cleanup();
-    await sleep(1000);
-    await removeOwned(engine, owner).catch(() => undefined);
-  };
-  const release = onInterrupt(cleanupOnInterrupt);
+  const release = onInterrupt(cleanup);
   let install: InstallOutcome;
   let volumes: TreeVolumes;
   let generatorToolkit: GeneratorToolkit | null = null;
