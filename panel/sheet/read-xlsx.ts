@@ -59,8 +59,13 @@ export async function readXlsx(
     entries: 'ignore',
   });
   const state = reader as unknown as ReaderState;
+  // The wanted sheet's table. The loop then runs to its end rather than returning: a workbook
+  // whose sheets come before workbook.xml (openpyxl's) has them in temporary files, and leaving
+  // early removes those while the reader may still open the next one (an uncaught ENOENT).
+  let found: SheetTable | undefined;
   try {
     for await (const worksheet of reader) {
+      if (found) continue;
       const name = nameOf(state, worksheet as unknown as { id: number; name: string });
       const wanted = options.sheet ?? state.model?.sheets?.[0]?.name ?? name;
       if (name !== wanted) continue;
@@ -69,8 +74,9 @@ export async function readXlsx(
         capExceeded(source, { sheet: name }, 'its merged ranges cover more cells than the caps'),
       );
       const rows = await readRows(worksheet, { source, sheet: name, merged: index });
-      return { format: 'xlsx', sheet: name, delimiter: null, rows };
+      found = { format: 'xlsx', sheet: name, delimiter: null, rows };
     }
+    if (found) return found;
   } catch (cause) {
     if (isRpeError(cause)) throw cause;
     throw unreadable(source, cause);
