@@ -4,8 +4,8 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { z } from 'zod';
+import { killProcessTree } from '../../framework/process-tree.js';
 import { EVALUATOR_WORKER_SOURCE } from './evaluator-worker-source.js';
-import { killProcessTree } from './kill-process-tree.js';
 
 // The protocol, checked line by line: anything else (an array, a number, a field of the wrong
 // type) is not a reply, and is skipped like a line that is not JSON.
@@ -106,9 +106,9 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
   });
   // The whole tree and group: a child the evaluator started (even one holding our pipes, even a
   // daemon in a session of its own, kept below the worker as its subreaper) goes with it.
-  const killGroup = () => {
+  const killGroup = async () => {
     if (sandbox === 'docker' || child.pid === undefined) return;
-    if (!workerGone) killProcessTree(child.pid);
+    if (!workerGone) await killProcessTree(child.pid);
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {
@@ -172,7 +172,7 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
   const kill = async (): Promise<void> => {
     // The container first: killing the docker client alone would leave it running.
     if (sandbox === 'docker') await removeContainer(name);
-    killGroup();
+    await killGroup();
     if (!exited) child.kill('SIGKILL');
     letGo();
     await child;
@@ -207,7 +207,7 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
         sleep(5000, undefined, { ref: false }).then(() => false),
       ]);
       if (!ended) await kill();
-      killGroup();
+      await killGroup();
       letGo();
       await child;
     },

@@ -1,4 +1,5 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
+import { childrenOf } from '../../framework/process-tree.js';
 
 async function pids(): Promise<number[]> {
   const entries = await readdir('/proc').catch(() => []);
@@ -32,16 +33,6 @@ export async function killMarked(name: string, value: string, maxPasses = 20): P
   return killed;
 }
 
-async function children(pid: number): Promise<number[]> {
-  const tasks = await readdir(`/proc/${pid}/task`).catch(() => []);
-  const found: number[] = [];
-  for (const task of tasks) {
-    const text = await readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
-    found.push(...text.split(/\s+/).filter(Boolean).map(Number));
-  }
-  return found;
-}
-
 async function highWater(pid: number): Promise<number | null> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
@@ -56,7 +47,7 @@ export async function peakMemoryOfTree(root: number): Promise<number | null> {
     const pid = queue.shift() ?? root;
     const bytes = await highWater(pid);
     if (bytes !== null) peak = Math.max(peak ?? 0, bytes);
-    queue.push(...(await children(pid)));
+    queue.push(...(await childrenOf(pid)));
   }
   return peak;
 }
