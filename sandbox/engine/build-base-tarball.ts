@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { RpeError } from '../../framework/errors.js';
 import type { EngineConfig } from './engine-config.js';
@@ -22,6 +22,7 @@ export function baseTarballPath(config: EngineConfig): string {
         IMAGE_RECIPE.variant,
         IMAGE_RECIPE.include,
         IMAGE_RECIPE.exclude,
+        IMAGE_RECIPE.copies,
         IMAGE_RECIPE.executeOnly,
       ]),
     )
@@ -77,6 +78,10 @@ export async function buildBaseTarball(
           ? 'debootstrap is not installed: apt-get install debootstrap'
           : `debootstrap failed (exit ${result.exitCode}): ${tail}`,
       );
+    }
+    for (const [from, to] of IMAGE_RECIPE.copies) {
+      await mkdir(dirname(join(rootfs, to)), { recursive: true });
+      await copyFile(join(rootfs, from), join(rootfs, to));
     }
     for (const file of IMAGE_RECIPE.executeOnly) await chmod(join(rootfs, file), 0o711);
     const partial = `${target}.partial`;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { RpeError } from '../../framework/errors.js';
 import { baseTarballPath, buildBaseTarball } from './build-base-tarball.js';
 import type { Engine } from './connect-engine.js';
@@ -85,6 +85,10 @@ async function buildPython(
       // besides the pull.
       const strace = [
         'RUN apt-get update && apt-get install -y --no-install-recommends strace libfaketime && rm -rf /var/lib/apt/lists/*',
+        ...IMAGE_RECIPE.copies.map(
+          ([from, to]) =>
+            `RUN mkdir -p ${posix.dirname(to.slice(1))} && cp ${from.slice(1)} ${to.slice(1)}`,
+        ),
         ...IMAGE_RECIPE.executeOnly.map((file) => `RUN chmod 0711 ${file.slice(1)}`),
       ];
       await writeFile(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHeadBuffer, createTailBuffer } from './capped-buffer.js';
+import { createHeadBuffer, createSplitBuffer, createTailBuffer } from './capped-buffer.js';
 
 describe('createTailBuffer', () => {
   it('keeps the last bytes of a flood of small chunks and counts everything', () => {
@@ -26,5 +26,37 @@ describe('createHeadBuffer', () => {
     expect(head.bytes().toString()).toBe('abcd');
     expect(head.total).toBe(9);
     expect(head.truncated).toBe(true);
+  });
+});
+
+describe('createSplitBuffer', () => {
+  const marker = Buffer.from('<MARK>');
+  const split = () => createSplitBuffer(marker, createTailBuffer(8), createHeadBuffer(5));
+
+  it('cuts at the marker, whatever the chunks, and caps each side its own way', () => {
+    const text = 'generator says hello<MARK>header and more';
+    for (const size of [1, 2, 3, 5, 6, 7, 100]) {
+      const s = split();
+      for (let i = 0; i < text.length; i += size) s.write(Buffer.from(text.slice(i, i + size)));
+      expect(s.before.bytes().toString()).toBe('ys hello');
+      expect(s.before.truncated).toBe(true);
+      expect(s.after()?.toString()).toBe('heade');
+    }
+  });
+
+  it('keeps a marker that never came as output before it, with null after', () => {
+    const s = split();
+    s.write(Buffer.from('ab<MA'));
+    s.write(Buffer.from('RK'));
+    expect(s.after()).toBeNull();
+    expect(s.before.bytes().toString()).toBe('ab<MARK');
+    expect(s.before.total).toBe(7);
+  });
+
+  it('takes only the first marker: a second one belongs to what follows', () => {
+    const s = createSplitBuffer(marker, createTailBuffer(100), createHeadBuffer(100));
+    s.write(Buffer.from('<MARK>x<MARK>y'));
+    expect(s.before.bytes().toString()).toBe('');
+    expect(s.after()?.toString()).toBe('x<MARK>y');
   });
 });

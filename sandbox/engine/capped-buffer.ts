@@ -69,3 +69,62 @@ export function tailText(bytes: Buffer): string {
   while (skip < bytes.length && skip < 3 && ((bytes[skip] ?? 0) & 0xc0) === 0x80) skip++;
   return bytes.subarray(skip).toString('utf8');
 }
+
+/** A stream cut in two at the first `marker`: what came before it and what came after. */
+export interface SplitBuffer {
+  write(chunk: Buffer): void;
+  /** The bytes before the marker (all of them while it has not come), capped as `before` keeps. */
+  readonly before: CappedBuffer;
+  /** The bytes after the marker, or null when it never came. */
+  after(): Buffer | null;
+}
+
+/**
+ * Sends what is written to `before` until `marker` has passed, then to `after`. A marker split
+ * across chunks is found: the last marker.length - 1 bytes are held back until the next chunk
+ * shows whether they begin it.
+ */
+export function createSplitBuffer(
+  marker: Buffer,
+  before: CappedBuffer,
+  after: CappedBuffer,
+): SplitBuffer {
+  let held = Buffer.alloc(0);
+  let found = false;
+  return {
+    write(chunk) {
+      if (found) return after.write(chunk);
+      const data = held.length === 0 ? chunk : Buffer.concat([held, chunk]);
+      const at = data.indexOf(marker);
+      if (at >= 0) {
+        found = true;
+        held = Buffer.alloc(0);
+        if (at > 0) before.write(data.subarray(0, at));
+        const rest = data.subarray(at + marker.length);
+        if (rest.length > 0) after.write(rest);
+        return;
+      }
+      const keep = Math.min(data.length, marker.length - 1);
+      if (data.length > keep) before.write(data.subarray(0, data.length - keep));
+      held = Buffer.from(data.subarray(data.length - keep));
+    },
+    before: {
+      write: (chunk) => before.write(chunk),
+      // What was held back belongs before the marker when the marker never came.
+      bytes: () => (found || held.length === 0 ? before.bytes() : flushHeld()),
+      get total() {
+        return before.total + (found ? 0 : held.length);
+      },
+      get truncated() {
+        return before.truncated;
+      },
+    },
+    after: () => (found ? after.bytes() : null),
+  };
+
+  function flushHeld(): Buffer {
+    before.write(held);
+    held = Buffer.alloc(0);
+    return before.bytes();
+  }
+}

@@ -21,14 +21,15 @@ export interface SandboxCollection {
 }
 
 /**
- * Runs as the generator's user: first kills every process that user still has (a daemonised child
- * could otherwise swap the file for a symlink between the check and the read), then checks with
- * lstat semantics (`-L` before `-f`) and the size before a single `cat`. The network trace, when
- * a path is given, comes first: its size in the header, then its bytes, then the output's.
+ * Reads what a finished run left, as the generator's user, with `f` (the output file), `max` (its
+ * size cap) and `t` (the network trace, or empty) set: first kills every process that user still
+ * has (a daemonised child could otherwise swap the file for a symlink between the check and the
+ * read), then checks with lstat semantics (`-L` before `-f`) and the size before a single `cat`.
+ * It prints a header line, then the network trace (its size is in the header), then the output.
+ * The run's wrapper ends with it (generator-command.ts); READER runs it as a command of its own.
  */
-const READER = `
+export const READ_RUN = `
 kill -9 -1 2>/dev/null; kill -9 -1 2>/dev/null
-f="$1"; max="$2"; t="$3"
 peak=$(cat /sys/fs/cgroup/memory/memory.max_usage_in_bytes 2>/dev/null || cat /sys/fs/cgroup/memory.peak 2>/dev/null || echo -)
 ooms=$(cat /sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/memory.events 2>/dev/null | sed -n 's/^oom_kill //p' | head -n 1)
 free=$(stat -f -c '%a*%S' "${OUTPUT_DIR}" 2>/dev/null)
@@ -43,9 +44,12 @@ elif [ ! -f "$f" ]; then emit "not_regular $head"
 else
   size=$(stat -c %s -- "$f")
   if [ "$size" -gt "$max" ]; then emit "too_large $head $size"
-  else emit "file $head $size"; exec cat -- "$f"; fi
+  else emit "file $head $size"; cat -- "$f"; fi
 fi
 `;
+
+/** READ_RUN as a command of its own: argv output file, size cap, trace path. */
+const READER = `f="$1"; max="$2"; t="$3"\n${READ_RUN}`;
 
 const toNumber = (value: string | undefined): number | null =>
   value === undefined || !/^\d+$/.test(value) ? null : Number(value);
@@ -78,8 +82,18 @@ export async function collectSandboxOutput(
     stdout: { keep: 'head', bytes: options.maxBytes + TRACE_BYTES + 4096 },
     stderrBytes: 4096,
   });
-  const newline = result.stdout.indexOf(10);
-  const header = result.stdout.subarray(0, newline < 0 ? undefined : newline).toString('latin1');
+  if (result.exitCode !== 0 || result.stdout.indexOf(10) < 0) {
+    const why = result.stderr.toString('utf8').trim().split('\n').pop() ?? '';
+    throw new Error(`reading the output failed (exit ${result.exitCode}): ${why}`);
+  }
+  return parseRunRead(result.stdout);
+}
+
+/** What READ_RUN printed, parsed; throws when it is not READ_RUN's answer. */
+export function parseRunRead(stdout: Buffer): SandboxCollection {
+  const newline = stdout.indexOf(10);
+  if (newline < 0) throw new Error('reading the output gave no answer');
+  const header = stdout.subarray(0, newline).toString('latin1');
   const [kind, peak, ooms, free, traceSize, size] = header.split(' ');
   const traceBytes = toNumber(traceSize);
   const body = newline + 1 + (traceBytes ?? 0);
@@ -87,14 +101,10 @@ export async function collectSandboxOutput(
     peakMemoryBytes: toNumber(peak),
     oomKills: toNumber(ooms),
     outputFreeBytes: toNumber(free),
-    trace: traceBytes === null ? null : result.stdout.subarray(newline + 1, body).toString('utf8'),
+    trace: traceBytes === null ? null : stdout.subarray(newline + 1, body).toString('utf8'),
   };
-  if (result.exitCode !== 0 || newline < 0) {
-    const why = result.stderr.toString('utf8').trim().split('\n').pop() ?? '';
-    throw new Error(`reading the output failed (exit ${result.exitCode}): ${why}`);
-  }
   if (kind === 'file') {
-    const bytes = result.stdout.subarray(body);
+    const bytes = stdout.subarray(body);
     if (bytes.length !== toNumber(size)) throw new Error('the output changed while it was read');
     return { ...base, output: { kind: 'file', bytes } };
   }

@@ -1,7 +1,12 @@
 import { Writable } from 'node:stream';
 import type Dockerode from 'dockerode';
 import type { Engine } from './connect-engine.js';
-import { createHeadBuffer, createTailBuffer, type CappedBuffer } from './capped-buffer.js';
+import {
+  createHeadBuffer,
+  createSplitBuffer,
+  createTailBuffer,
+  type CappedBuffer,
+} from './capped-buffer.js';
 import { isEngineFailure } from './is-engine-failure.js';
 
 export interface ExecOptions {
@@ -11,8 +16,16 @@ export interface ExecOptions {
   cwd: string;
   /** Wall-clock limit; at the limit the whole container is killed and `timedOut` is set. */
   timeoutMs?: number;
-  /** Keep the first (`head`) or the last (`tail`) bytes of stdout. */
-  stdout: { keep: 'head' | 'tail'; bytes: number };
+  /**
+   * Keep the first (`head`) or the last (`tail`) bytes of stdout. With `split`, stdout is cut at
+   * the first `marker`: what comes before is kept as `keep` says, up to `afterBytes` of what
+   * comes after are kept as `after`.
+   */
+  stdout: {
+    keep: 'head' | 'tail';
+    bytes: number;
+    split?: { marker: Buffer; afterBytes: number };
+  };
   stderrBytes: number;
 }
 
@@ -23,6 +36,8 @@ export interface ExecResult {
   wallMs: number;
   stdout: Buffer;
   stdoutTruncated: boolean;
+  /** With `stdout.split`: what came after the marker, or null when it did not come. */
+  after: Buffer | null;
   stderr: Buffer;
   stderrTruncated: boolean;
 }
@@ -32,7 +47,7 @@ const POLL_MS = 250;
 /** Output still in flight when the command exits gets this long to arrive. */
 const EXIT_GRACE_MS = 500;
 
-function sink(buffer: CappedBuffer): Writable {
+function sink(buffer: Pick<CappedBuffer, 'write'>): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
       buffer.write(chunk);
@@ -66,10 +81,15 @@ export async function execInSandbox(
     AttachStdout: true,
     AttachStderr: true,
   });
-  const stdout =
+  const kept =
     options.stdout.keep === 'head'
       ? createHeadBuffer(options.stdout.bytes)
       : createTailBuffer(options.stdout.bytes);
+  const { split } = options.stdout;
+  const parts = split
+    ? createSplitBuffer(split.marker, kept, createHeadBuffer(split.afterBytes))
+    : undefined;
+  const stdout = parts?.before ?? kept;
   const stderr = createTailBuffer(options.stderrBytes);
   const stream = await exec.start({ hijack: true, stdin: false });
   let timedOut = false;
@@ -99,7 +119,7 @@ export async function execInSandbox(
   }, POLL_MS);
   try {
     await new Promise<void>((resolve, reject) => {
-      engine.docker.modem.demuxStream(stream, sink(stdout), sink(stderr));
+      engine.docker.modem.demuxStream(stream, sink(parts ?? stdout), sink(stderr));
       stream.on('end', resolve);
       stream.on('close', resolve);
       stream.on('error', reject);
@@ -122,6 +142,7 @@ export async function execInSandbox(
     wallMs,
     stdout: stdout.bytes(),
     stdoutTruncated: stdout.truncated,
+    after: parts?.after() ?? null,
     stderr: stderr.bytes(),
     stderrTruncated: stderr.truncated,
   };

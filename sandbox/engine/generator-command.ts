@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import type { EnvVariation, Entrypoint } from '../run/executor.js';
 import { DEPS_DIR } from './install-dependencies.js';
 import { RUNTIME_MODULES } from './stage-node-runtime.js';
+import { READ_RUN } from './collect-sandbox-output.js';
 import { TRACE_DIR } from './start-sandbox.js';
 
 /** The node image's tsx loader: outside every path a submission's imports resolve from. */
@@ -21,17 +22,19 @@ export const PID_SHIFT_LOOP = 'while :; do : & p=$!; wait "$p"; [ "$p" -ge "$t" 
 /**
  * The traced shell: closes the trace's descriptor, moves the pid counter, runs the generator
  * (inside strace: strace forks test processes of its own as it starts), and when it exits kills
- * every other process of the user but strace (its parent) and itself, so the run ends with the
- * generator (strace waits for every process it traces) and the exit status is the generator's,
- * 128+n when a signal killed it. No process outlives the run: the output is read only after
- * another sweep.
+ * every other process of the user but strace (its parent), the wrapper (strace's parent) and
+ * itself, so the run ends with the generator (strace waits for every process it traces) and the
+ * exit status is the generator's, 128+n when a signal killed it.
  */
 const TRACED_RUN = [
   'exec 3>&-',
-  `t=$1; shift; ${PID_SHIFT_LOOP}; "$@"; s=$?`,
-  'for i in 1 2 3; do for p in /proc/[0-9]*; do p=${p#/proc/}; [ "$p" = $$ ] || [ "$p" = "$PPID" ] || kill -9 "$p" 2>/dev/null; done; done',
+  `w=$1; t=$2; shift 2; ${PID_SHIFT_LOOP}; "$@"; s=$?`,
+  'for i in 1 2 3; do for p in /proc/[0-9]*; do p=${p#/proc/}; [ "$p" = $$ ] || [ "$p" = "$PPID" ] || [ "$p" = "$w" ] || kill -9 "$p" 2>/dev/null; done; done',
   'exit $s',
 ].join('\n');
+
+/** How many pids before the target the wrapper's own shift stops: more than strace takes. */
+const TRACED_PID_MARGIN = 10;
 
 /**
  * The system calls strace stops on: enough to see every attempt to create, connect or send on an
@@ -41,20 +44,40 @@ const TRACED_RUN = [
 export const TRACED_CALLS = ['socket', 'connect', 'sendto', 'sendmsg', 'sendmmsg'];
 
 /**
- * The run's wrapper, as the generator's user. It makes the output folder, opens the trace file
- * (its name comes in RPE_TRACE and is dropped from the environment) on fd 3, and becomes strace,
- * which writes there through /proc/self/fd/3: neither the name nor the descriptor reaches the
- * generator (the first traced shell closes fd 3), and strace is installed execute-only, so the
- * kernel makes it non-dumpable and the generator cannot open its descriptors through /proc.
+ * The shell the run's wrapper runs in: a copy of dash installed execute-only in the runner
+ * images, so the kernel makes the wrapper not dumpable. The generator runs as the same user, yet
+ * cannot read the wrapper's environment or open its descriptors through /proc.
+ */
+export const WRAPPER_SHELL = '/usr/lib/rpe/sh';
+
+/**
+ * The run's wrapper, as the generator's user. It makes the output folder and opens the trace file
+ * (its name comes in RPE_TRACE) on fd 3, runs strace, which writes there through /proc/self/fd/3
+ * (the first traced shell closes fd 3, so the generator never holds it; strace is execute-only,
+ * not dumpable either), and when strace is done reads what the run left (READ_RUN) after a line
+ * holding RPE_MARK, then exits with the generator's status. RPE_TRACE and RPE_MARK are dropped
+ * from the environment before strace starts: the generator can write anything to its stdout, the
+ * same pipe, but not the mark, so what follows the mark is the wrapper's. Without a mark the
+ * wrapper stops after the run, and the caller reads the output with a command of its own.
  */
 const WRAPPER = [
-  'out=$1; shift',
-  'mkdir -p -- "$out" || exit 125',
-  'name=$RPE_TRACE; unset RPE_TRACE',
-  `exec 3>"${TRACE_DIR}/$name" || exit 125`,
-  'exec strace -f -q -Y --seccomp-bpf -e signal=none -e trace=' +
+  'f=$1; max=$2; shift 2',
+  // Most of the pid shift, untraced: a fork under strace costs it a stop and a resume. The rest,
+  // exact whatever strace forks as it starts, is left to the traced shell.
+  `t=$(($1 - ${TRACED_PID_MARGIN})); ${PID_SHIFT_LOOP}`,
+  'mark=$RPE_MARK; name=$RPE_TRACE; unset RPE_MARK RPE_TRACE',
+  'mkdir -p -- "${f%/*}" || exit 125',
+  `t="${TRACE_DIR}/$name"`,
+  'exec 3>"$t" || exit 125',
+  'strace -f -q -Y --seccomp-bpf -e signal=none -e trace=' +
     TRACED_CALLS.join(',') +
-    ` -s 256 -o /proc/self/fd/3 -- /bin/sh -c '${TRACED_RUN}' rpe-run "$@"`,
+    ` -s 256 -o /proc/self/fd/3 -- /bin/sh -c '${TRACED_RUN}' rpe-run "$$" "$@"`,
+  's=$?',
+  'exec 3>&-',
+  '[ -n "$mark" ] || exit $s',
+  `printf '%s\\n' "$mark"`,
+  READ_RUN,
+  'exit $s',
 ].join('\n');
 
 // The interpreter's command line for an entrypoint at `file`.
@@ -74,6 +97,7 @@ export function generatorCommand(
   seed: number,
   outputFile: string,
   launcher: readonly string[] = [],
+  outputBytes = 0,
 ): string[] {
   const file = posix.join(variation.submissionPath, entrypoint.file);
   const run = [
@@ -85,11 +109,12 @@ export function generatorCommand(
     outputFile,
   ];
   return [
-    '/bin/sh',
+    WRAPPER_SHELL,
     '-c',
     WRAPPER,
     'rpe-wrap',
-    posix.dirname(outputFile),
+    outputFile,
+    String(outputBytes),
     String(PID_BASE + variation.pidShift),
     ...run,
   ];
@@ -100,6 +125,7 @@ export function generatorEnv(
   variationVars: Record<string, string>,
   pipLayer: boolean,
   traceName: string,
+  mark?: string,
 ): string[] {
   return [
     'PATH=/usr/local/bin:/usr/bin:/bin',
@@ -108,5 +134,6 @@ export function generatorEnv(
     ...(pipLayer ? [`PYTHONPATH=${DEPS_DIR}/python`] : []),
     'RPE_SANDBOX=1',
     `RPE_TRACE=${traceName}`,
+    ...(mark === undefined ? [] : [`RPE_MARK=${mark}`]),
   ];
 }

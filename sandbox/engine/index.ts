@@ -65,6 +65,7 @@ export {
 export type { ExecOptions, ExecResult } from './exec-in-sandbox.js';
 export {
   collectSandboxOutput,
+  parseRunRead,
   type SandboxCollection,
   type SandboxOutput,
 } from './collect-sandbox-output.js';

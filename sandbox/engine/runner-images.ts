@@ -9,7 +9,7 @@ import { tsxVersion } from './stage-node-runtime.js';
  * installs the one its package-lock.json pins, so the toolkit's version is not part of the tag.
  */
 export const IMAGE_RECIPE = {
-  revision: 2,
+  revision: 3,
   suite: 'bookworm',
   variant: 'minbase',
   // python3-pip is there for the offline install of vendored wheels; libstdc++6 for the Node
@@ -23,9 +23,13 @@ export const IMAGE_RECIPE = {
     'strace',
     'libfaketime',
   ],
-  // Installed execute-only: a process running it is not dumpable, so the generator it traces
-  // cannot open its descriptors (the trace file) through /proc.
-  executeOnly: ['./usr/bin/strace'],
+  // Files copied within the root filesystem, as [from, to]: a second shell, for the run's
+  // wrapper only (see generator-command.ts).
+  copies: [['./usr/bin/dash', './usr/lib/rpe/sh']],
+  // Installed execute-only: a process running it is not dumpable, so the generator it traces or
+  // starts cannot open its descriptors (the trace file, the run's output pipe) or read its
+  // environment through /proc.
+  executeOnly: ['./usr/bin/strace', './usr/lib/rpe/sh'],
   // Bulky parts of the root filesystem that no generator needs.
   exclude: [
     './usr/share/doc/*',

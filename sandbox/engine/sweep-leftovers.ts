@@ -88,13 +88,20 @@ export function describeSweep(result: SweepResult, dryRun = false): string | nul
 }
 
 // Removes every container an owner made, including one created a moment before an interrupt,
-// then its volumes.
-export async function removeOwned(engine: Engine, owner: string): Promise<void> {
+// then its volumes. Removals the caller has under way (`pending`) go on beside these, and the
+// volumes wait for them too; a container listed while it is being removed is refused (409) and
+// waited for through `pending`.
+export async function removeOwned(
+  engine: Engine,
+  owner: string,
+  pending: readonly Promise<unknown>[] = [],
+): Promise<void> {
   const filters = JSON.stringify({ label: [`${LABELS.owner}=${owner}`] });
   const containers = await engine.docker.listContainers({ all: true, filters });
-  await Promise.allSettled(
-    containers.map((c) => engine.docker.getContainer(c.Id).remove({ force: true, v: true })),
-  );
+  await Promise.allSettled([
+    ...pending,
+    ...containers.map((c) => engine.docker.getContainer(c.Id).remove({ force: true, v: true })),
+  ]);
   const { Volumes } = await engine.docker.listVolumes({ filters });
   await Promise.allSettled((Volumes ?? []).map((v) => engine.docker.getVolume(v.Name).remove()));
 }

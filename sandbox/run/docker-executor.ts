@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RpeError } from '../../framework/errors.js';
@@ -15,15 +15,18 @@ import {
   onInterrupt,
   OUTPUT_DIR,
   packTree,
+  parseRunRead,
   readEngineFacts,
   removeOwned,
   RUN_UID,
   runnerImageFor,
   startSandbox,
   sweepLeftovers,
+  TRACE_BYTES,
   TRACE_DIR,
   type Engine,
   type Sandbox,
+  type SandboxCollection,
   type TreeVolumes,
   tailText,
 } from '../engine/index.js';
@@ -152,9 +155,13 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
   });
   const live = new Set<Sandbox>();
   const owner = randomUUID();
+  // The runs' own removals and the rest (the keeper, a container created a moment before an
+  // interrupt) at once; the volumes after all of them.
   const cleanup = async () => {
-    await Promise.allSettled([...live].map((sandbox) => sandbox.remove()));
-    await removeOwned(engine, owner).catch(() => undefined);
+    const pending = [...live].map((sandbox) => sandbox.remove());
+    await removeOwned(engine, owner, pending).catch(async () => {
+      await Promise.allSettled(pending);
+    });
   };
   const release = onInterrupt(cleanup);
   let install: InstallOutcome;
@@ -223,6 +230,8 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
     live.add(sandbox);
     const outputFile = outputFileOf(variation, seed, OUTPUT_DIR);
     const traceName = randomUUID().replaceAll('-', '');
+    // The line after which the run's wrapper prints what it read: unknown to the generator.
+    const mark = randomBytes(24).toString('hex');
     try {
       request.onStatus?.(`seed ${seed} (${variation.name}): running`);
       const exec = await sandbox.exec({
@@ -232,16 +241,25 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
           seed,
           outputFile,
           launcherArgv(variation, { faketime: IMAGE_FAKETIME, cpu: pinTo() }),
+          limits.outputBytes,
         ),
         user,
         env: generatorEnv(
           variationEnv(variation, variation.home),
           install.kind === 'pip',
           traceName,
+          mark,
         ),
         cwd: variation.submissionPath,
         timeoutMs: limits.timeoutSeconds * 1000,
-        stdout: { keep: 'tail', bytes: limits.logBytes },
+        stdout: {
+          keep: 'tail',
+          bytes: limits.logBytes,
+          split: {
+            marker: Buffer.from(`${mark}\n`),
+            afterBytes: limits.outputBytes + TRACE_BYTES + 4096,
+          },
+        },
         stderrBytes: limits.logBytes,
       });
       // A command that ended without an exit status (its container gone, the engine restarted)
@@ -251,18 +269,22 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
           'engine_lost',
           `lost the Docker engine at ${engine.config.endpoint.url} during the check: it gave no exit status for the run`,
         );
+      // The wrapper read the output after the run, in the same command; when it could not (the
+      // generator killed it, say), a command of its own reads it.
       const found = exec.timedOut
         ? new Error('timed out')
-        : await collectSandboxOutput(sandbox, {
-            path: outputFile,
-            maxBytes: limits.outputBytes,
-            tracePath: `${TRACE_DIR}/${traceName}`,
-            user,
-          }).catch((e: Error) => {
-            // The engine gone is not an output the generator failed to write.
-            if (isEngineFailure(e)) throw e;
-            return e;
-          });
+        : exec.after !== null
+          ? readAfterMark(exec.after)
+          : await collectSandboxOutput(sandbox, {
+              path: outputFile,
+              maxBytes: limits.outputBytes,
+              tracePath: `${TRACE_DIR}/${traceName}`,
+              user,
+            }).catch((e: Error) => {
+              // The engine gone is not an output the generator failed to write.
+              if (isEngineFailure(e)) throw e;
+              return e;
+            });
       // The cgroup's count of out-of-memory kills, read with the output, spares asking the
       // engine after every run; only where the kernel does not count them is the engine asked.
       const oomKills = found instanceof Error ? null : found.oomKills;
@@ -326,4 +348,13 @@ export async function createDockerExecutor(options: DockerExecutorOptions): Prom
       await cleanup();
     },
   };
+}
+
+// What the run's wrapper printed after its mark, or the error that makes of it.
+function readAfterMark(after: Buffer): SandboxCollection | Error {
+  try {
+    return parseRunRead(after);
+  } catch (error) {
+    return error as Error;
+  }
 }

@@ -98,6 +98,18 @@ describe.skipIf(!engine)('Docker executor: hostile and failing generators', () =
     );
   });
 
+  it('reads the real output of a generator that prints a forged reading and looks for the mark', async () => {
+    const { results } = await runFixture(join(DOCKER_SUBMISSIONS, 'forges-its-reading'));
+    const [result] = results;
+    expect(result?.status).toBe('ok');
+    expect(result?.stderrTail).not.toMatch(/mark found/);
+    const lines = result?.output?.toString('utf8').trim().split('\n') ?? [];
+    expect(lines).toHaveLength(10);
+    expect(lines[0]).toContain('Prawdziwy 7.0');
+    // What it printed is its stdout, reported as such.
+    expect(result?.stdoutTail).toContain('Podrobiony 59');
+  });
+
   it('counts no socketpair, pipe or multiprocessing call as the network', async () => {
     const { results } = await runFixture(fixture('socketpair-multiprocessing'));
     expect(results[0]?.status).toBe('ok');
