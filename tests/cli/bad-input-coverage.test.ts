@@ -1,7 +1,7 @@
 // The bad-input table covers the whole program: every command has rows with and without --json
 // (where it takes --json), and every option, hidden ones included, appears in at least one row of
 // its command. A new option without a row fails here, naming it.
-import { readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
@@ -64,6 +64,19 @@ describe.each(leaves(program))('the bad-input table for rpe %s', (name, command)
         mine.some((r) => gives(r, flag)),
         `no row of tests/cli/bad-input/*.cases.ts runs rpe ${name} with ${flag}`,
       ).toBe(true);
+    },
+  );
+});
+
+describe('the bad-input tables', () => {
+  // A table without its test file would never run.
+  it.each(readdirSync(folder).filter((f) => f.endsWith('.cases.ts')))(
+    '%s has a test file that runs it',
+    (file) => {
+      const name = file.replace(/\.cases\.ts$/, '');
+      const test = join(folder, `${name}.test.ts`);
+      expect(existsSync(test), `${test} is missing`).toBe(true);
+      expect(readFileSync(test, 'utf8')).toContain(`from './${name}.cases.js'`);
     },
   );
 });

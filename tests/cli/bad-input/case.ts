@@ -1,7 +1,7 @@
 /**
  * One row of the bad-input table: a command run on bad input, and what the contract demands of
- * it. `tests/cli/bad-input.test.ts` runs every row of every `*.cases.ts` file in this folder and
- * checks, besides the row's own expectations: the exit code; no stack trace; exactly one `rpe: `
+ * it. Each `NAME.cases.ts` in this folder has a `NAME.test.ts` beside it that runs its rows
+ * through `check-row.ts`, which checks, besides the row's own expectations: the exit code; no stack trace; exactly one `rpe: `
  * line on stderr and nothing on stdout (unless `--json`) for exit 2; exactly one JSON document on
  * stdout when the row passes `--json`; and no file left behind in the row's folder, hidden staging
  * and temporary files included. A row may expect exit 0 when the input is hostile but legitimate

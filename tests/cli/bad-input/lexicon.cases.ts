@@ -1,5 +1,5 @@
-// Rows of the bad-input table (see case.ts beside this file, and tests/cli/bad-input.test.ts,
-// which runs every row) for `rpe lexicon answer` and its --allow.
+// Rows of the bad-input table (see case.ts beside this file, and lexicon.test.ts, which runs
+// every row) for `rpe lexicon answer` and its --allow.
 import { expect } from 'vitest';
 
 const errorCode = (code: string) => (doc: unknown) =>

@@ -1,21 +1,12 @@
-// The CLI's contract under bad input, for every command: one row per case in bad-input/*.cases.ts.
+// The CLI's contract under bad input: one row of a table in bad-input/*.cases.ts, run as a
+// process. Each table has a test file of its own (NAME.test.ts), so the tables run in parallel.
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { packagePath } from '../../framework/package-root.js';
-import type { BadInputCase } from './bad-input/case.js';
-
-const folder = packagePath('tests', 'cli', 'bad-input');
-const tables: [string, BadInputCase[]][] = [];
-for (const file of readdirSync(folder)
-  .filter((f) => f.endsWith('.cases.ts'))
-  .sort()) {
-  const mod = (await import(pathToFileURL(join(folder, file)).href)) as { cases: BadInputCase[] };
-  tables.push([file.replace(/\.cases\.ts$/, ''), mod.cases]);
-}
+import { packagePath } from '../../../framework/package-root.js';
+import type { BadInputCase } from './case.js';
 
 // Every path under dir, as a sorted list of paths relative to it (symlinks not followed).
 function listTree(dir: string, base = dir): string[] {
@@ -85,6 +76,9 @@ function check(row: BadInputCase): void {
   }
 }
 
-describe.each(tables)('bad input: %s', (_name, rows) => {
-  it.each(rows.map((row) => [row.name, row] as const))('%s', (_label, row) => check(row));
-});
+/** The rows of one table, each a test. */
+export function badInputTable(name: string, rows: BadInputCase[]): void {
+  describe(`bad input: ${name}`, () => {
+    it.each(rows.map((row) => [row.name, row] as const))('%s', (_label, row) => check(row));
+  });
+}
