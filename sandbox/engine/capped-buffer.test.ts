@@ -54,9 +54,19 @@ describe('createSplitBuffer', () => {
   });
 
   it('takes only the first marker: a second one belongs to what follows', () => {
-    const s = createSplitBuffer(marker, createTailBuffer(100), createHeadBuffer(100));
-    s.write(Buffer.from('<MARK>x<MARK>y'));
-    expect(s.before.bytes().toString()).toBe('');
+    let calls = 0;
+    const s = createSplitBuffer(
+      marker,
+      createTailBuffer(100),
+      createHeadBuffer(100),
+      () => calls++,
+    );
+    s.write(Buffer.from('ab<MA'));
+    expect(calls).toBe(0);
+    s.write(Buffer.from('RK>x<MARK>y'));
+    expect(calls).toBe(1);
+    expect(s.before.bytes().toString()).toBe('ab');
     expect(s.after()?.toString()).toBe('x<MARK>y');
+    expect(calls).toBe(1);
   });
 });

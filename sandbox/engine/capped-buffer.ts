@@ -88,6 +88,8 @@ export function createSplitBuffer(
   marker: Buffer,
   before: CappedBuffer,
   after: CappedBuffer,
+  /** Called once, when the marker has come. */
+  onMarker?: () => void,
 ): SplitBuffer {
   let held = Buffer.alloc(0);
   let found = false;
@@ -99,6 +101,7 @@ export function createSplitBuffer(
       if (at >= 0) {
         found = true;
         held = Buffer.alloc(0);
+        onMarker?.();
         if (at > 0) before.write(data.subarray(0, at));
         const rest = data.subarray(at + marker.length);
         if (rest.length > 0) after.write(rest);

@@ -33,6 +33,7 @@ export interface ExecOptions {
 export interface ExecResult {
   exitCode: number | null;
   timedOut: boolean;
+  /** From the start to the command's exit, or with `stdout.split` to the marker. */
   wallMs: number;
   stdout: Buffer;
   stdoutTruncated: boolean;
@@ -44,6 +45,8 @@ export interface ExecResult {
 
 /** How often a running command's state is asked for. */
 const POLL_MS = 250;
+/** How long what follows a split marker may take to arrive. */
+const READ_LIMIT_MS = 60_000;
 /** Output still in flight when the command exits gets this long to arrive. */
 const EXIT_GRACE_MS = 500;
 
@@ -86,15 +89,22 @@ export async function execInSandbox(
       ? createHeadBuffer(options.stdout.bytes)
       : createTailBuffer(options.stdout.bytes);
   const { split } = options.stdout;
+  let markedAt: number | undefined;
+  // The marker says the command's own work is done and what follows is a reading of it: the
+  // time limit stops there, and the reading gets READ_LIMIT_MS of its own.
   const parts = split
-    ? createSplitBuffer(split.marker, kept, createHeadBuffer(split.afterBytes))
+    ? createSplitBuffer(split.marker, kept, createHeadBuffer(split.afterBytes), () => {
+        markedAt = performance.now();
+        clearTimeout(timer);
+        timer = setTimeout(() => container.kill().catch(() => undefined), READ_LIMIT_MS);
+      })
     : undefined;
   const stdout = parts?.before ?? kept;
   const stderr = createTailBuffer(options.stderrBytes);
   const stream = await exec.start({ hijack: true, stdin: false });
   let timedOut = false;
   let exitedAt: number | undefined;
-  const timer =
+  let timer =
     options.timeoutMs === undefined
       ? undefined
       : setTimeout(() => {
@@ -128,7 +138,7 @@ export async function execInSandbox(
     clearTimeout(timer);
     clearInterval(watch);
   }
-  const wallMs = (exitedAt ?? performance.now()) - started;
+  const wallMs = (markedAt ?? exitedAt ?? performance.now()) - started;
   // A stream that ended because the engine went away is no exit of the command: that is thrown.
   const exitCode = timedOut
     ? null
