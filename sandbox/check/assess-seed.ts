@@ -1,7 +1,7 @@
 import { inputsFromJsonl, validateItems, type Item } from '../../framework/index.js';
 import type { Entrypoint, EnvVariation, Executor, Limits, RunResult } from '../run/executor.js';
 import { describeNetworkAttempts } from '../run/parse-network-trace.js';
-import { diagnoseMismatch } from './diagnose-mismatch.js';
+import { diagnoseMismatch, type MismatchDiagnosis } from './diagnose-mismatch.js';
 import { firstDifference } from './first-difference.js';
 import { findTreeWrite } from './find-tree-write.js';
 import { makeReason, reasonForStatus } from './reasons.js';
@@ -61,6 +61,8 @@ export async function assessSeed(options: {
   limits: Limits;
   variations: readonly [EnvVariation, EnvVariation];
   jobs: number;
+  /** The diagnosis of an earlier seed of the same check: reused instead of running again. */
+  diagnosed?: { seed: number; diagnosis: MismatchDiagnosis } | undefined;
 }): Promise<{
   report: SeedReport;
   reasons: Reason[];
@@ -68,6 +70,8 @@ export async function assessSeed(options: {
   inputs: string[] | null;
   items: { line: number; item: Item }[];
   extraRuns: number;
+  /** This seed's own diagnosis, when it made one. */
+  diagnosis?: MismatchDiagnosis;
 }> {
   const { seed, first, second } = options.runs;
   const runs = second ? [first, second] : [first];
@@ -94,6 +98,7 @@ export async function assessSeed(options: {
   const warnings: Warning[] = [];
   const none = { warnings, inputs: null, items: [] };
   let extraRuns = 0;
+  let made: MismatchDiagnosis | undefined;
   if (failed) {
     const variation = options.variations.find((v) => v.name === failed.variation);
     const roots = [options.submissionDir, ...(variation ? [variation.submissionPath] : [])];
@@ -116,26 +121,37 @@ export async function assessSeed(options: {
     report.deterministic = difference === null;
     report.difference = difference;
     if (difference) {
-      const diagnosis = await diagnoseMismatch({
-        executor: options.executor,
-        request: {
-          submissionDir: options.submissionDir,
-          entrypoint: options.entrypoint,
-          limits: options.limits,
-          seed,
-        },
-        variations: options.variations,
-        firstSha256: first.outputSha256 ?? '',
-        jobs: options.jobs,
-      });
-      extraRuns = diagnosis.runs;
-      report.cause = diagnosis.cause;
+      // One diagnosis a check: what makes a generator's runs differ is the generator's, and each
+      // diagnosis costs a dozen runs or more. A later seed names the seed it was made on.
+      const earlier = options.diagnosed;
+      const diagnosis =
+        earlier?.diagnosis ??
+        (await diagnoseMismatch({
+          executor: options.executor,
+          request: {
+            submissionDir: options.submissionDir,
+            entrypoint: options.entrypoint,
+            limits: options.limits,
+            seed,
+          },
+          variations: options.variations,
+          firstSha256: first.outputSha256 ?? '',
+          jobs: options.jobs,
+        }));
+      if (earlier === undefined) {
+        extraRuns = diagnosis.runs;
+        made = diagnosis;
+      }
+      report.cause =
+        earlier === undefined
+          ? diagnosis.cause
+          : `${diagnosis.cause} (found on seed ${earlier.seed})`;
       reasons.push(
         makeReason(
           'nondeterministic',
           seed,
           `seed ${seed}: the two runs differ at line ${difference.line} ` +
-            `(${quoted(difference.first)} vs ${quoted(difference.second)}); ${diagnosis.cause}`,
+            `(${quoted(difference.first)} vs ${quoted(difference.second)}); ${report.cause}`,
         ),
       );
     } else {
@@ -168,5 +184,13 @@ export async function assessSeed(options: {
   } catch {
     inputs = null;
   }
-  return { report, reasons, warnings, inputs, items, extraRuns };
+  return {
+    report,
+    reasons,
+    warnings,
+    inputs,
+    items,
+    extraRuns,
+    ...(made ? { diagnosis: made } : {}),
+  };
 }

@@ -7,6 +7,7 @@ import { installRecord } from '../submission/install-record.js';
 import type { InstallSource } from '../submission/install-source.js';
 import type { PreparedTree } from '../submission/prepare-submission-tree.js';
 import { assessSeed } from './assess-seed.js';
+import type { MismatchDiagnosis } from './diagnose-mismatch.js';
 import type { ExecutorFactory } from './check-submission.js';
 import type { TreeInspection } from './inspect-tree.js';
 import { makeReason } from './reasons.js';
@@ -122,6 +123,7 @@ export async function runAndAssessSeeds(
           jobs,
           ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
         });
+    let diagnosed: { seed: number; diagnosis: MismatchDiagnosis } | undefined;
     for (const runs of all) {
       const assessed = await assessSeed({
         runs,
@@ -131,7 +133,9 @@ export async function runAndAssessSeeds(
         limits: settings.limits,
         variations,
         jobs,
+        diagnosed,
       });
+      if (assessed.diagnosis) diagnosed ??= { seed: runs.seed, diagnosis: assessed.diagnosis };
       if (runs.first.status === 'ok' && runs.first.output) {
         outcome.outputs.set(runs.seed, runs.first.output);
       }

@@ -368,6 +368,9 @@ describe('local checks of the fixture submissions', { timeout: 180_000 }, () => 
     expect(report.reasons[0]?.message).toMatch(
       /^seed 0: the two runs differ at line \d+ \(`.*` vs `.*`\); /,
     );
+    // Diagnosed once, on the first seed that differs; the next seed says where it was found.
+    expect(report.seeds[0]?.cause).not.toMatch(/found on seed/);
+    expect(report.seeds[1]?.cause).toBe(`${report.seeds[0]?.cause} (found on seed 0)`);
     await expectUnchanged(name, report, before);
   });
 });
