@@ -41,8 +41,10 @@ if ! docker info >/dev/null 2>&1; then
     if [ -f "$pidfile" ] && ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then rm -f "$pidfile"; fi
   done
   mkdir -p /var/log
+  # 9>&-: the daemon must not inherit the lock, or it would hold it for its whole life and
+  # every later run of this script would wait forever.
   nohup dockerd --iptables=false --ip6tables=false --bridge=none --storage-driver=overlay2 \
-    >/var/log/rpe-dockerd.log 2>&1 &
+    >/var/log/rpe-dockerd.log 2>&1 9>&- &
   echo $! >/var/run/rpe-dockerd.pid
   for _ in $(seq 1 60); do
     docker info >/dev/null 2>&1 && break
