@@ -115,7 +115,7 @@ describe('rpe validate', () => {
           `${JSON.stringify(process.execPath)} ${JSON.stringify(packagePath('bin', 'rpe.js'))} validate -`,
           '/dev/null',
         ],
-        { encoding: 'utf8', timeout: 20_000 },
+        { encoding: 'utf8', timeout: 120_000 },
       );
       expect(r.status).toBe(2);
       expect(r.stdout).toMatch(/^rpe: standard input is a terminal: pipe the file in/);

@@ -143,5 +143,5 @@ describe.skipIf(!hasData)('rpe init', () => {
     expect(readFileSync(meta, 'utf8').split('\n')[0]).toMatch(
       /"lemma":.*"query":.*"tag":.*"lexeme_id":\d+/,
     );
-  }, 120_000);
+  }, 600_000);
 });

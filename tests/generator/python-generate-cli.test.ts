@@ -234,5 +234,5 @@ describe('rpe generate and rpe provenance on a scaffold made by rpe init --lang 
     expect(text).toContain('### placeholder');
     expect(text).toContain(`data hash \`${hashDataDir(join(dir, 'data'))}\``);
     expect(readdirSync(dir).sort()).not.toContain('__pycache__');
-  }, 120_000);
+  }, 600_000);
 });

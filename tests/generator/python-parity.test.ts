@@ -158,7 +158,7 @@ describe.skipIf(!HAS_LEXICON)('Python runtime lexicon', () => {
     expect(ts.filter((a) => !('error' in (a as object))).length).toBeGreaterThan(500);
     expect((py as { answers: unknown }).answers).toEqual(ts);
     // Hundreds of questions in two runtimes: slow on a busy machine, whatever the code.
-  }, 120_000);
+  }, 600_000);
 
   it('names the same nearest spellings of an unknown lemma', async () => {
     if (!lex) return;

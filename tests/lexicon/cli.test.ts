@@ -194,5 +194,5 @@ describe('rpe lexicon build', () => {
     expect(rpe('lexicon', 'forms', 'Anna', 'sg:gen', '--db', out).stdout).toBe(
       'Anny\tsubst:sg:gen:f\tgold\n',
     );
-  }, 120_000);
+  }, 600_000);
 });

@@ -51,7 +51,7 @@ beforeAll(async () => {
   const run = await rpe(trial.args);
   expect(run.code, run.stderr).toBe(0);
   report = join(dir, 'out', 'report.html');
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await server?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });

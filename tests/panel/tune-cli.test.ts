@@ -39,7 +39,7 @@ describe('rpe tune TRIAL_DIR', () => {
     const run = await rpe(['tune', join(dir, 'trial'), '--n', 'auto', '--out', out(), '--json']);
     expect(run.code, run.stderr).toBe(0);
     doc = parse(run.stdout);
-  }, 120_000);
+  }, 600_000);
 
   it('prints the documented JSON', () => {
     expect(doc.mode).toBe('weights');
@@ -158,7 +158,7 @@ describe('rpe tune --items', () => {
     writeFileSync(join(dir, 'first-rows.json'), JSON.stringify(first));
     expect((await scoreOf(join(dir, 'first-rows.json'))).score).toBeCloseTo(doc.pool.score, 12);
     expect(readFileSync(join(dir, 'subset.tune.html'), 'utf8')).toContain('<svg');
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('rpe tune on a folder rpe trial made', () => {
@@ -184,5 +184,5 @@ describe('rpe tune on a folder rpe trial made', () => {
     } finally {
       await trial.server.close();
     }
-  }, 180_000);
+  }, 600_000);
 });

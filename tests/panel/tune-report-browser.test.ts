@@ -50,7 +50,7 @@ beforeAll(async () => {
     const run = await rpe([...args, ...extra]);
     expect(run.code, run.stderr).toBe(0);
   }
-}, 120_000);
+}, 600_000);
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

@@ -32,7 +32,7 @@ function repository(): { path: string; tagged: string } {
   return { path, tagged };
 }
 
-describe('rpe sandbox batch --local', { timeout: 240_000 }, () => {
+describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
   it('checks folders and a git tag, writes the summary, and resumes without re-running', async () => {
     const subs = join(tmp, 'subs');
     mkdirSync(subs);

@@ -68,7 +68,7 @@ function oneLine(r: RpeRun, message: RegExp): void {
 let good = '';
 let overlapping = '';
 
-describe('rpe sandbox verify: a receipt is untrusted input', { timeout: 240_000 }, () => {
+describe('rpe sandbox verify: a receipt is untrusted input', { timeout: 600_000 }, () => {
   beforeAll(async () => {
     good = join(tmp, 'good-receipt');
     const checked = await rpe([
@@ -83,7 +83,7 @@ describe('rpe sandbox verify: a receipt is untrusted input', { timeout: 240_000 
     overlapping = join(tmp, 'overlap-receipt');
     const dq = await rpe(['check', staticList(), '--seeds', '0,1', '--report-dir', overlapping]);
     expect(dq.code).toBe(1);
-  }, 120_000);
+  }, 600_000);
 
   it('an honest receipt is the same, the receipt and the re-run side by side', async () => {
     const r = await rpe(['sandbox', 'verify', good, '--local']);

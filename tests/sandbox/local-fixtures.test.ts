@@ -94,7 +94,7 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-describe('local checks of the fixture submissions', { timeout: 180_000 }, () => {
+describe('local checks of the fixture submissions', { timeout: 600_000 }, () => {
   it.each(['good-python', 'good-typescript', 'good-javascript'])('%s is eligible', async (name) => {
     const { report, before } = await check(name);
     expect(report.reasons).toEqual([]);
