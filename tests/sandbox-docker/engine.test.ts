@@ -83,9 +83,14 @@ describe.skipIf(!engine)('Docker engine', () => {
   it('sweeps containers and volumes whose creating process is gone, and spares a live process', async () => {
     if (!engine) return;
     const runId = `sweep-${randomUUID()}`;
+    // Labelled as from a host of this test's own: every other check on the engine (another test
+    // file's, another clone's) sees them as another machine's recent containers and leaves them,
+    // so only the sweep below, which takes that host for its own, can remove the dead ones.
+    const host = `rpe-test-host-${runId}`;
+    const sweeper = { ...engine, config: { ...engine.config, host } };
     const base = {
       [LABELS.run]: runId,
-      [LABELS.host]: engine.config.host,
+      [LABELS.host]: host,
       [LABELS.created]: new Date().toISOString(),
     };
     // pid 2**22 + 1 is above Linux's pid_max, so no process can have it.
@@ -112,7 +117,7 @@ describe.skipIf(!engine)('Docker engine', () => {
       [LABELS.pid]: String(process.ppid),
     });
     try {
-      const swept = await sweepLeftovers(engine);
+      const swept = await sweepLeftovers(sweeper);
       expect(swept.removedContainers).toContain(dead);
       expect(swept.removedContainers).not.toContain(alive);
       expect(await containersOfRun(runId)).toEqual([alive]);
