@@ -5,15 +5,15 @@ import type { createDockerExecutor } from './docker-executor.js';
 export type CreateDockerExecutor = typeof createDockerExecutor;
 
 /**
- * Loads the Docker executor on demand: `rpe check` and the library never pay for dockerode, and a
- * build without the engine fails with one clear line instead of at start-up.
+ * Loads the Docker executor on demand, and a build without it fails with one clear line instead
+ * of at start-up. dockerode itself is loaded only when an engine is reached (docker-client.ts).
  */
 export async function loadDockerExecutor(): Promise<CreateDockerExecutor> {
-  // A computed specifier keeps the module out of the static import graph.
-  const specifier = './docker-executor.js';
   let mod: { createDockerExecutor?: CreateDockerExecutor };
   try {
-    mod = (await import(specifier)) as typeof mod;
+    // A literal specifier: the sandbox's bundle (scripts/bundle-doors) holds the executor too, so
+    // it shares the bundle's one copy of the engine code (its cleanup on interrupt among it).
+    mod = (await import('./docker-executor.js')) as typeof mod;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const ours = String((error as Error).message).includes('docker-executor');
