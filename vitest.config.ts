@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './tests/slow-first-sequencer.js';
 
 // The tests' main Docker engine: RPE_TEST_ENGINE, else DOCKER_HOST's (the default socket when
 // unset). Every other engine a test uses is the run's own (tests/sandbox-docker/global-setup.ts).
@@ -20,6 +21,8 @@ export default defineConfig({
     globalSetup: ['tests/sandbox-docker/global-setup.ts'],
     env: engine,
     pool: 'forks',
+    // The longest files first (tests/slow-first-sequencer.ts), so no long file runs alone at the end.
+    sequence: { sequencer: SlowFirstSequencer },
     // One file more than the cores: most files wait on containers and child processes, and
     // vitest's default (cores - 1) ran the whole suite one file at a time on two cores.
     // `npm test -- --maxWorkers=1` runs the files one after another.
