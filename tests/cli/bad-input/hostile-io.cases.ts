@@ -53,8 +53,12 @@ const server = http.createServer((req, res) => {
   req.resume();
   res.writeHead(Number(process.argv[2]), { location: 'http://127.0.0.1:4/elsewhere/chat/completions' }).end();
 });
-server.listen(0, '127.0.0.1', () => fs.writeFileSync(process.argv[1], 'EVAL_BASE_URL=http://127.0.0.1:' + server.address().port + '/v1\\n'));
-setTimeout(() => process.exit(0), 60000).unref();
+server.listen(0, '127.0.0.1', () => {
+  // Whole or not at all: the row's set-up reads the file as soon as it exists.
+  fs.writeFileSync(process.argv[1] + '.part', 'EVAL_BASE_URL=http://127.0.0.1:' + server.address().port + '/v1\\n');
+  fs.renameSync(process.argv[1] + '.part', process.argv[1]);
+});
+setTimeout(() => process.exit(0), 180000).unref();
 server.unref();
 setInterval(() => undefined, 1000);
 `;
@@ -68,7 +72,8 @@ const startRedirector = (status: number) => (dir: string) => {
   });
   child.unref();
   const wait = new Int32Array(new SharedArrayBuffer(4));
-  for (let i = 0; i < 200 && !existsSync(env); i++) Atomics.wait(wait, 0, 0, 50);
+  // Up to 120 s: a loaded machine may take long to start the server, and this row is not about time.
+  for (let i = 0; i < 2400 && !existsSync(env); i++) Atomics.wait(wait, 0, 0, 50);
   expect(readFileSync(env, 'utf8')).toMatch(/^EVAL_BASE_URL=/);
 };
 
