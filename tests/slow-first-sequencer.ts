@@ -1,7 +1,7 @@
 // The order of the test files: the longest first, so the run does not end with one long file
 // running alone on an idle machine. A file's last duration in vitest's own cache wins; a fresh
 // clone has none, and takes tests/file-durations.json (seconds, from a full run; refresh it with
-// `npx tsx scripts/test-durations/index.ts REPORT.json` after `--reporter=json`). Failed files
+// `npx tsx scripts/ci/test-durations.ts REPORT.json --write` after `--reporter=json`). Failed files
 // still run first, as vitest's default order has them.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
