@@ -189,9 +189,11 @@ describe.skipIf(!DOCKERD || !root)(
 // On this file's private engine, not the default one: on a machine shared with another test run,
 // that run's batches and doctors sweep the default engine too, and could remove the leftovers this
 // test makes before its own batch finds them.
+// 30 minutes: it starts an engine and imports both runner images into it, which two test runs
+// and a CPU-bound process beside them made last more than 10 minutes; it is not about time.
 describe.skipIf(!engine || !DOCKERD || !root)(
   'a batch whose every submission resumes',
-  { timeout: 600_000 },
+  { timeout: 1_800_000 },
   () => {
     beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
 
