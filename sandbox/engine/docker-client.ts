@@ -73,16 +73,10 @@ type ClientOptions = Omit<Dockerode.DockerOptions, 'protocol'> & {
   pathPrefix?: string;
 };
 
-// Loaded on first use: dockerode brings docker-modem, ssh2 and grpc-js (about 0.7 s of CPU at
-// start-up), which a command that never reaches an engine (rpe check, validate) does not need.
-let library: Promise<typeof Dockerode> | null = null;
-function loadDockerode(): Promise<typeof Dockerode> {
-  library ??= import('dockerode').then((m) => m.default);
-  return library;
-}
-
 async function construct(url: string, options: ClientOptions): Promise<Dockerode> {
-  const Client = await loadDockerode();
+  // Imported here, on the first client: dockerode brings docker-modem, ssh2 and grpc-js (about
+  // 0.7 s of CPU), which a command that never reaches an engine (rpe check) does not need.
+  const { default: Client } = await import('dockerode');
   try {
     return new Client({ ...NOTHING_FROM_ENV, ...options } as Dockerode.DockerOptions);
   } catch (error) {
