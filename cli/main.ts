@@ -3,6 +3,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { toolkitVersion } from '../framework/toolkit-version.js';
+import { interruption } from '../sandbox/engine/on-interrupt.js';
 import { checkInputsAndOutputs } from './io-table.js';
 import { mustEndProcess } from './output.js';
 import { escapeControls, printJsonError, reportFailure } from './report-failure.js';
@@ -147,8 +148,12 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = 2;
       return;
     }
+    // Interrupted: the failure is the cleanup's doing, and the signal, raised again once the
+    // cleanup is done, ends the process; reporting or exiting now would cut the cleanup short.
+    await interruption();
     process.exitCode = reportFailure(error, { debug, json });
   }
+  await interruption();
   if (mustEndProcess()) {
     // Both streams written out first: stdout may be a pipe that has not taken everything yet.
     await Promise.all(

@@ -43,7 +43,7 @@ export {
   LEFTOVER_MAX_AGE_MS,
   type SweepResult,
 } from './sweep-leftovers.js';
-export { onInterrupt } from './on-interrupt.js';
+export { interruption, onInterrupt } from './on-interrupt.js';
 export {
   createHeadBuffer,
   createTailBuffer,
