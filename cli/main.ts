@@ -114,6 +114,8 @@ function usageLine(error: CommanderError, program: Command, args: readonly strin
 export async function main(argv: string[]): Promise<void> {
   const debug = argv.includes('--debug');
   const json = argv.includes('--json');
+  // The doors, loaded below, are minified: their source maps make a stack trace read.
+  if (debug) process.setSourceMapsEnabled(true);
   // A reader that goes away (`rpe overlap ... | head -1`) is not an error of ours: stop quietly.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
