@@ -71,7 +71,7 @@ async function startEngine(): Promise<Engine> {
       '--bridge=none',
       '--iptables=false',
       '--ip6tables=false',
-      '--storage-driver=vfs',
+      '--storage-driver=overlay2',
     ],
     { stdio: ['ignore', 'ignore', 'ignore'] },
   );
