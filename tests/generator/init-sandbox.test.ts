@@ -60,14 +60,18 @@ function otherRunner(): string {
     join(runner, 'package.json'),
     JSON.stringify({ ...manifest, version: '9.9.9-other' }),
   );
-  const cli = join(runner, 'dist', 'framework', 'generator', 'run-generator-cli.js');
-  const text = readFileSync(cli, 'utf8');
-  const patched = text.replace(
-    /export async function runGeneratorCli\(([^)]*)\) \{/,
-    (head) => `${head}\n    throw new Error('the runner toolkit was used');`,
-  );
-  expect(patched).not.toBe(text);
-  writeFileSync(cli, patched);
+  // Both where the function is compiled and in the bundle a generator's import of the toolkit
+  // loads (the framework's door, dist/framework/index.js).
+  for (const file of [['generator', 'run-generator-cli.js'], ['index.js']]) {
+    const cli = join(runner, 'dist', 'framework', ...file);
+    const text = readFileSync(cli, 'utf8');
+    const patched = text.replace(
+      /^(export )?async function runGeneratorCli\(([^)]*)\) \{/m,
+      (head) => `${head}\n    throw new Error('the runner toolkit was used');`,
+    );
+    expect(patched).not.toBe(text);
+    writeFileSync(cli, patched);
+  }
   return join(runner, 'bin', 'rpe.js');
 }
 
