@@ -16,9 +16,12 @@ function interruptChild(signal: NodeJS.Signals) {
     if (stdout.includes('running') && child.exitCode === null && !child.killed) child.kill(signal);
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
-    (resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig, stdout, stderr })),
-  );
+  return new Promise<{
+    code: number | null;
+    signal: string | null;
+    stdout: string;
+    stderr: string;
+  }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig, stdout, stderr })));
 }
 
 describe('onInterrupt', () => {
