@@ -129,10 +129,10 @@ start_dockerd() {
   answers && return 0
   make_certificates
   mkdir -p "$RUN_DIR/data"
-  # Pid files left by a dockerd or containerd that died stop the next one from starting.
-  for pidfile in "$RUN_DIR/dockerd.pid" "$RUN_DIR/exec/containerd/containerd.pid"; do
-    if [ -f "$pidfile" ] && ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then rm -f "$pidfile"; fi
-  done
+  # Pid files left by a dockerd or containerd that died (or whose pid another process now has)
+  # stop the next one from starting.
+  bash "$(dirname "$0")/drop-stale-pid-files.sh" "$RUN_DIR" \
+    "$RUN_DIR/dockerd.pid" "$RUN_DIR/exec/containerd/containerd.pid"
   # An empty configuration, so that /etc/docker/daemon.json (the main engine's) does not apply.
   echo '{}' >"$RUN_DIR/daemon.json"
   # unshare and sh exec into dockerd, so $! is dockerd's pid.

@@ -1,0 +1,47 @@
+// The stale pid files the test engines' restart removes: a pid file is kept only while its
+// process is one of the run folder's, not merely alive (a killed dockerd's pid can be reused).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const script = join(import.meta.dirname, 'drop-stale-pid-files.sh');
+const runDir = mkdtempSync(join(tmpdir(), 'rpe-pid-files-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(runDir, { recursive: true, force: true });
+});
+
+// A live process; `named` puts the run folder in its command line, as a dockerd of it has.
+function live(named: boolean): number {
+  const args = named ? ['-c', 'sleep 600; true', join(runDir, 'exec')] : ['-c', 'sleep 600; true'];
+  const child = spawn('bash', args, { stdio: 'ignore' });
+  children.push(child);
+  if (child.pid === undefined) throw new Error('no process');
+  return child.pid;
+}
+
+function gone(): number {
+  const child = execFileSync('bash', ['-c', 'echo $$'], { encoding: 'utf8' });
+  return Number(child.trim());
+}
+
+describe('drop-stale-pid-files.sh', () => {
+  it("keeps the run's own live process and removes a dead pid, a reused one and an empty file", () => {
+    const files = {
+      ours: live(true),
+      reused: live(false),
+      dead: gone(),
+      empty: '',
+    };
+    for (const [name, pid] of Object.entries(files))
+      writeFileSync(join(runDir, `${name}.pid`), `${pid}`);
+    const paths = Object.keys(files).map((name) => join(runDir, `${name}.pid`));
+    execFileSync('bash', [script, runDir, ...paths, join(runDir, 'missing.pid')]);
+    expect(Object.keys(files).filter((name) => existsSync(join(runDir, `${name}.pid`)))).toEqual([
+      'ours',
+    ]);
+  });
+});
