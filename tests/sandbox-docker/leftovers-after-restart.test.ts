@@ -97,11 +97,15 @@ async function killEngine(): Promise<void> {
   const containerd = join(tmp, 'exec', 'containerd', 'containerd.pid');
   if (existsSync(containerd)) {
     const pid = Number(readFileSync(containerd, 'utf8'));
+    // Only while the pid is still this folder's containerd: one that died with its dockerd may
+    // have left its pid to another process by now.
+    let cmdline = '';
     try {
-      process.kill(pid, 'SIGKILL');
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     } catch {
       // Already gone.
     }
+    if (cmdline.includes(`${tmp}/`)) process.kill(pid, 'SIGKILL');
     rmSync(containerd, { force: true });
   }
   rmSync(join(tmp, 'dockerd.pid'), { force: true });
