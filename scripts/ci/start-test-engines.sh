@@ -28,6 +28,8 @@ SOCKET="unix://$RUN_DIR/docker.sock"
 SSH_ALIAS="rpe-test-$RUN"
 SSH_ALIAS_FILE="/etc/ssh/ssh_config.d/$SSH_ALIAS.conf"
 MAIN=${RPE_TEST_ENGINE:-${DOCKER_HOST:-unix:///var/run/docker.sock}}
+# shellcheck source=run-dir-pids.sh
+. "$(dirname "$0")/run-dir-pids.sh"
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "starting the test engines needs root (dockerd, unshare, sshd)" >&2
@@ -131,8 +133,7 @@ start_dockerd() {
   mkdir -p "$RUN_DIR/data"
   # Pid files left by a dockerd or containerd that died (or whose pid another process now has)
   # stop the next one from starting.
-  bash "$(dirname "$0")/drop-stale-pid-files.sh" "$RUN_DIR" \
-    "$RUN_DIR/dockerd.pid" "$RUN_DIR/exec/containerd/containerd.pid"
+  drop_stale_pid_files "$RUN_DIR/dockerd.pid" "$RUN_DIR/exec/containerd/containerd.pid"
   # An empty configuration, so that /etc/docker/daemon.json (the main engine's) does not apply.
   echo '{}' >"$RUN_DIR/daemon.json"
   # unshare and sh exec into dockerd, so $! is dockerd's pid.

@@ -9,14 +9,8 @@ RUN_DIR=${1:?usage: stop-test-engines.sh RUN_DIR}
 [ -d "$RUN_DIR" ] || exit 0
 RUN_DIR=$(cd "$RUN_DIR" && pwd)
 
-# The pid in FILE, when it is still a process whose command line names RUN_DIR.
-ours() {
-  local pid
-  [ -f "$1" ] || return 1
-  pid=$(cat "$1")
-  [ -n "$pid" ] && tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" | grep -qF -- "$RUN_DIR/" &&
-    echo "$pid"
-}
+# shellcheck source=run-dir-pids.sh
+. "$(dirname "$0")/run-dir-pids.sh"
 
 stop() {
   local pid

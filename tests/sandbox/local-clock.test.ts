@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { processAlive } from '../../framework/index.js';
 import {
   checkSubmission,
   createLocalExecutor,
@@ -36,13 +37,7 @@ const shmLeftovers = async () =>
 // run's live processes have theirs, made and removed while this test runs.
 function ofGoneProcess(file: string): boolean {
   const pid = Number(/_(\d+)$/.exec(file)?.[1]);
-  if (!pid) return true;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'EPERM';
-  }
+  return !pid || !processAlive(pid);
 }
 
 const disqualifying = (report: Report) => [

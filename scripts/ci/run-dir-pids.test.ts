@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const script = join(import.meta.dirname, 'drop-stale-pid-files.sh');
+const library = join(import.meta.dirname, 'run-dir-pids.sh');
 const runDir = mkdtempSync(join(tmpdir(), 'rpe-pid-files-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -28,7 +28,7 @@ function gone(): number {
   return Number(child.trim());
 }
 
-describe('drop-stale-pid-files.sh', () => {
+describe('run-dir-pids.sh: drop_stale_pid_files', () => {
   it("keeps the run's own live process and removes a dead pid, a reused one and an empty file", () => {
     const files = {
       ours: live(true),
@@ -39,7 +39,14 @@ describe('drop-stale-pid-files.sh', () => {
     for (const [name, pid] of Object.entries(files))
       writeFileSync(join(runDir, `${name}.pid`), `${pid}`);
     const paths = Object.keys(files).map((name) => join(runDir, `${name}.pid`));
-    execFileSync('bash', [script, runDir, ...paths, join(runDir, 'missing.pid')]);
+    execFileSync('bash', [
+      '-c',
+      '. "$0"; RUN_DIR=$1; shift; drop_stale_pid_files "$@"',
+      library,
+      runDir,
+      ...paths,
+      join(runDir, 'missing.pid'),
+    ]);
     expect(Object.keys(files).filter((name) => existsSync(join(runDir, `${name}.pid`)))).toEqual([
       'ours',
     ]);
