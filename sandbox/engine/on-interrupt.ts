@@ -8,6 +8,8 @@
  * must neither end the process first, with an exit code and the cleanup half done, nor be reported
  * as the run's error: it is swallowed, and the CLI waits on `interruption()` instead of exiting.
  */
+import { rmSync } from 'node:fs';
+
 type Task = () => Promise<void>;
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
@@ -62,5 +64,26 @@ export function onInterrupt(task: Task): () => void {
   return () => {
     tasks.delete(task);
     if (tasks.size === 0) for (const s of SIGNALS) process.removeListener(s, onSignal);
+  };
+}
+
+const removedAtExit = new Set<string>();
+
+function removeFolders(): void {
+  for (const path of removedAtExit) rmSync(path, { recursive: true, force: true });
+  removedAtExit.clear();
+}
+
+/**
+ * Removes the temporary folder `path` if the process exits before the returned function is
+ * called: a command that ends the process with work still in flight (a batch that gave up on an
+ * engine gone silent) leaves no copy of a submission behind. A signal's cleanup is onInterrupt's.
+ */
+export function removeAtExit(path: string): () => void {
+  if (removedAtExit.size === 0) process.on('exit', removeFolders);
+  removedAtExit.add(path);
+  return () => {
+    removedAtExit.delete(path);
+    if (removedAtExit.size === 0) process.removeListener('exit', removeFolders);
   };
 }

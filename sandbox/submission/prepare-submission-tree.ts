@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { packagePath, RpeError } from '../../framework/index.js';
 // The file, not the engine's door: preparing a tree must not load dockerode.
-import { onInterrupt } from '../engine/on-interrupt.js';
+import { onInterrupt, removeAtExit } from '../engine/on-interrupt.js';
 import { copyFolderTree } from './copy-folder-tree.js';
 import { tryGit } from './run-git.js';
 
@@ -122,9 +122,11 @@ export async function prepareSubmissionTree(options: {
   }
   const work = await mkdtemp(join(tmpdir(), 'rpe-checked-'));
   const release = onInterrupt(() => rm(work, { recursive: true, force: true }));
+  const forget = removeAtExit(work);
 
   const dispose = async () => {
     release();
+    forget();
     await rm(work, { recursive: true, force: true });
   };
   const tree = join(work, 'tree');
