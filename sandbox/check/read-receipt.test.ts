@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readKeptSets } from './read-kept-sets.js';
 import { readReceipt, upgradeReport } from './read-receipt.js';
 import { reportSchemaV1 } from './report-schema.js';
 import { receiptSha256 } from './seal-report.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'rpe-receipt-'));
+const dir = temporaryFolder('rpe-receipt-');
 
 // A report as the first schema wrote it: two verdicts, reasons without a class.
 const V1 = {
@@ -153,12 +153,12 @@ describe('readReceipt', () => {
     expect(() => readKeptSets(receipt, small)).toThrow(
       /is larger than the output limit \(3 bytes\)/,
     );
-    const linked = mkdtempSync(join(tmpdir(), 'rpe-kept-'));
+    const linked = mkdtempSync(join(dir, 'rpe-kept-'));
     symlinkSync('/etc/passwd', join(linked, 'kept.jsonl'));
     expect(() => readKeptSets(join(linked, 'r.json'), report)).toThrow(
       /is a symlink, not a regular file/,
     );
-    const piped = mkdtempSync(join(tmpdir(), 'rpe-kept-'));
+    const piped = mkdtempSync(join(dir, 'rpe-kept-'));
     execFileSync('mkfifo', [join(piped, 'kept.jsonl')]);
     expect(() => readKeptSets(join(piped, 'r.json'), report)).toThrow(
       /is a named pipe, not a regular file/,

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSubmissionList } from './read-submission-list.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'rpe-list-'));
+const tmp = temporaryFolder('rpe-list-');
 
 describe('readSubmissionList', () => {
   it('reads folders relative to the list, git-url@ref lines, and skips comments and blanks', async () => {

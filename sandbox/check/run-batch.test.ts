@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,9 @@ import { singleBatchEngine, type BatchEngine } from './batch-engine.js';
 import type { CheckExecutor } from './check-submission.js';
 import { runBatch, type BatchOptions } from './run-batch.js';
 import type { BatchRow } from './write-batch-summary.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
+
+const scratch = temporaryFolder('rpe-batch-');
 
 // 50 valid items, different for every seed.
 function items(seed: number): Buffer {
@@ -51,7 +53,7 @@ function fakeExecutor(ms: number, flight: { now: number; most: number }): CheckE
 }
 
 function submissions(): string {
-  const root = mkdtempSync(join(tmpdir(), 'rpe-batch-'));
+  const root = mkdtempSync(join(scratch, 'rpe-batch-'));
   for (const [name, speed] of [
     ['a-slow', 'slow'],
     ['b-fast', 'fast'],
@@ -204,7 +206,7 @@ function fakeEngine(url: string, ranOn: Map<string, Set<string>>, options: FakeE
 
 // `count` submissions named s1, s2, ..., each generate.py starting with its name.
 function manySubmissions(count: number): string {
-  const root = mkdtempSync(join(tmpdir(), 'rpe-pool-batch-'));
+  const root = mkdtempSync(join(scratch, 'rpe-pool-batch-'));
   for (let i = 1; i <= count; i++) {
     mkdirSync(join(root, 'subs', `s${i}`), { recursive: true });
     writeFileSync(join(root, 'subs', `s${i}`, 'generate.py'), `s${i}\n`);

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readEngineConfig } from './engine-config.js';
 import { readEngineList } from './read-engine-list.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'rpe-engine-list-'));
+const dir = temporaryFolder('rpe-engine-list-');
 const file = (name: string, text: string) => {
   writeFileSync(join(dir, name), text);
   return join(dir, name);

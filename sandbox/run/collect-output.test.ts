@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { collectOutput } from './collect-output.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'rpe-collect-'));
+const dir = temporaryFolder('rpe-collect-');
 
 describe('collectOutput', () => {
   it('reads a regular file and hashes its bytes', async () => {

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { summarizeError } from './summarize-error.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
 
-const work = mkdtempSync(join(tmpdir(), 'rpe-summarize-'));
+const work = temporaryFolder('rpe-summarize-');
 
 // The stderr of a script that fails, as the interpreter really prints it.
 function stderrOf(file: string, text: string, command: string[]): string {

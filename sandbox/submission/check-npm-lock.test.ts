@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkNpmLock } from './check-npm-lock.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
+
+const scratch = temporaryFolder('rpe-lock-');
 
 function tree(files: Record<string, unknown>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rpe-lock-'));
+  const dir = mkdtempSync(join(scratch, 'rpe-lock-'));
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));

@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/index.js';
@@ -8,13 +7,16 @@ import { checkRequirements } from './check-requirements.js';
 import { findPlaceholders } from './find-placeholders.js';
 import { OFFLINE_INSTALL } from './install-source.js';
 import { recogniseLicence } from './recognise-licence.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
+
+const scratch = temporaryFolder('rpe-requirements-');
 
 const MIT = readFileSync(packagePath('templates', 'common', 'LICENSE'), 'utf8');
 const PYTHON = { file: 'generate.py', kind: 'python' } as const;
 const NODE = { file: 'generate.ts', kind: 'tsx' } as const;
 
 function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rpe-requirements-'));
+  const dir = mkdtempSync(join(scratch, 'rpe-requirements-'));
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), content);

@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectEntrypoint, missingEntrypointMessage } from './detect-entrypoint.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
+
+const scratch = temporaryFolder('rpe-entry-');
 
 function tree(files: string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rpe-entry-'));
+  const dir = mkdtempSync(join(scratch, 'rpe-entry-'));
   for (const f of files) writeFileSync(join(dir, f), '');
   return dir;
 }

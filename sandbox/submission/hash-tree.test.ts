@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashTree } from './hash-tree.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
+
+const scratch = temporaryFolder('rpe-tree-');
 
 function shellHash(dir: string): string {
   const script =
@@ -12,7 +14,7 @@ function shellHash(dir: string): string {
 }
 
 function sample(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rpe-tree-'));
+  const dir = mkdtempSync(join(scratch, 'rpe-tree-'));
   mkdirSync(join(dir, 'data', 'sub'), { recursive: true });
   writeFileSync(join(dir, 'generate.py'), 'print(1)\n');
   writeFileSync(join(dir, 'data', 'sub', 'Zeta.tsv'), 'a\tb\n');

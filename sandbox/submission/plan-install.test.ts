@@ -1,13 +1,15 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_INSTALL, resolveInstallSource } from './install-source.js';
 import { installerArgs, installNotes, planInstall } from './plan-install.js';
 import { readPipReport } from './read-installed-packages.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
+
+const scratch = temporaryFolder('rpe-plan-');
 
 function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rpe-plan-'));
+  const dir = mkdtempSync(join(scratch, 'rpe-plan-'));
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), content);

@@ -8,16 +8,18 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/index.js';
 import { testGit as git } from '../../tests/test-git.js';
 import { hashTree } from './hash-tree.js';
 import { prepareSubmissionTree } from './prepare-submission-tree.js';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
+
+const scratch = temporaryFolder('rpe-prepare-');
 
 function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rpe-prepare-'));
+  const dir = mkdtempSync(join(scratch, 'rpe-prepare-'));
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), content);
