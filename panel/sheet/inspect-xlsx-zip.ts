@@ -6,6 +6,8 @@ import { SHEET_CAPS, capExceeded } from './sheet-caps.js';
 export interface XlsxZipFacts {
   /** The merged ranges (`D2:E2`) of each worksheet part, by part path (`xl/worksheets/sheet1.xml`). */
   merges: Map<string, string[]>;
+  /** Where the last part ends and the zip directory begins. */
+  partsEnd: number;
 }
 
 interface Entry {
@@ -117,7 +119,7 @@ export function inspectXlsxZip(data: Uint8Array, source: string): XlsxZipFacts {
     next = dataStart + entry.packed;
     if (entry.flags & 8) next += bytes.readUInt32LE(next) === 0x08074b50 ? 16 : 12;
   }
-  return { merges };
+  return { merges, partsEnd: next };
 }
 
 // The ref of every <mergeCell ref="..."/> of a worksheet part, found by a linear scan.

@@ -13,6 +13,26 @@ interface ReaderState {
   workbookRels?: { Id: string; Target: string }[];
 }
 
+/**
+ * The streaming reader's zip parser (unzipper's Parse) ends its stream as soon as it has read the
+ * zip directory, while the last parts it found may still wait in its buffer: those parts are
+ * lost, at random. When they are xl/workbook.xml and its relationships, which openpyxl writes
+ * last, the sheets lose their names (a wrong sheet, or "no worksheet"). A part of 1 MiB of zeros
+ * after the last one holds the parser back until the reader has taken every real part; the
+ * reader skips it as an unknown part. Its name and data only ever reach the reader.
+ */
+function holdBackPart(): Buffer {
+  const name = Buffer.from('rpe/hold-back');
+  const size = 1024 * 1024;
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0); // a local file header
+  header.writeUInt16LE(20, 4); // version needed
+  header.writeUInt32LE(size, 18); // stored (method 0): packed size
+  header.writeUInt32LE(size, 22); // and size
+  header.writeUInt16LE(name.length, 26);
+  return Buffer.concat([header, name, Buffer.alloc(size)]);
+}
+
 function unreadable(source: string, cause: unknown): RpeError {
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new RpeError('sheet_unreadable', `${source}: not a readable XLSX workbook (${reason})`, {
@@ -48,10 +68,16 @@ export async function readXlsx(
   options: { source: string; sheet?: string },
 ): Promise<SheetTable> {
   const { source } = options;
-  const { merges } = inspectXlsxZip(bytes, source);
+  const { merges, partsEnd } = inspectXlsxZip(bytes, source);
+  const whole = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const held = Buffer.concat([
+    whole.subarray(0, partsEnd),
+    holdBackPart(),
+    whole.subarray(partsEnd),
+  ]);
   // Loaded on use: exceljs is large, and only the sheet commands need it.
   const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([held]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
