@@ -4,8 +4,9 @@
 #   a second dockerd with its own data root, exec root and cgroup parent, all in RUN_DIR, answering
 #     unix://RUN_DIR/docker.sock                 (no TLS)
 #     tcp://127.0.0.1:PORT                       (TLS, client certificates required; a free port)
-#   in its own mount namespace with a private tmpfs on /tmp, so a bind mount of a client's /tmp
-#   path shows an empty folder in its containers: a test can prove nothing is bind-mounted;
+#   in its own mount namespace with a private tmpfs on /tmp and on RUN_DIR/tmp (the run's TMPDIR),
+#   so a bind mount of a client's temporary folder shows an empty folder in its containers: a test
+#   can prove nothing is bind-mounted;
 #   an sshd on 127.0.0.1:PORT (another free port) whose root login takes a key made here, and an
 #   ssh alias for it (rpe-test-<run>, in /etc/ssh/ssh_config.d/rpe-test-<run>.conf) through which
 #   ssh://rpe-test-<run> reaches the run's main engine (RPE_TEST_ENGINE or DOCKER_HOST, else the
@@ -136,9 +137,13 @@ start_dockerd() {
   drop_stale_pid_files "$RUN_DIR/dockerd.pid" "$RUN_DIR/exec/containerd/containerd.pid"
   # An empty configuration, so that /etc/docker/daemon.json (the main engine's) does not apply.
   echo '{}' >"$RUN_DIR/daemon.json"
-  # unshare and sh exec into dockerd, so $! is dockerd's pid.
-  nohup unshare --mount --propagation private sh -c '
-    mount -t tmpfs -o size=64m,mode=1777 tmpfs /tmp && exec "$@"' sh \
+  # unshare and sh exec into dockerd, so $! is dockerd's pid. The client's temporary folders are
+  # hidden from it as a remote engine's would be: /tmp, and the run's own (RUN_DIR/tmp).
+  RUN_TMP="$RUN_DIR/tmp" nohup unshare --mount --propagation private sh -c '
+    for dir in /tmp "$RUN_TMP"; do
+      [ -d "$dir" ] && { mount -t tmpfs -o size=64m,mode=1777 tmpfs "$dir" || exit 1; }
+    done
+    exec "$@"' sh \
     dockerd --config-file "$RUN_DIR/daemon.json" \
     --host "$SOCKET" --host "$TLS_HOST" \
     --tlsverify --tlscacert "$TLS_DIR/ca.pem" --tlscert "$TLS_DIR/server-cert.pem" \

@@ -237,9 +237,10 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     );
   });
 
-  it("checks a submission on the second engine, whose containers cannot see this machine's /tmp", async () => {
+  it("checks a submission on the second engine, whose containers cannot see this machine's temporary folders", async () => {
     if (!testEngines) return;
-    // A bind mount of a folder of this machine's /tmp shows an empty folder there...
+    // A bind mount of a folder of this run's temporary folder (TMPDIR) shows an empty folder
+    // there, as on a remote engine's...
     writeFileSync(join(scratch, 'marker'), 'here');
     const probe = await execa(
       'docker',

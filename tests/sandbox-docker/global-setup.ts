@@ -53,11 +53,35 @@ function sweepAbandonedRuns(): void {
   }
 }
 
+// Caches that tools keep in the temporary folder on purpose (tsx's, the toolkit's TypeScript
+// compile cache): not leftovers of a test.
+const CACHES = /^(tsx|rpe)-\d+$/;
+
+// What the tests left in the run's temporary folder: said, so that a test that forgets to remove
+// its files is noticed; the folder goes with the run's all the same.
+function reportLeftovers(temp: string): void {
+  const left = existsSync(temp) ? readdirSync(temp).filter((name) => !CACHES.test(name)) : [];
+  if (left.length === 0) return;
+  const shown = left.slice(0, 10).join(', ');
+  process.stderr.write(
+    `test run: ${left.length} entries left in its temporary folder by tests that did not remove them (${shown}${left.length > 10 ? ', ...' : ''}); removed with the run's folder\n`,
+  );
+}
+
 export default function setup(project: TestProject): () => void {
   mkdirSync(RUNS_BASE, { recursive: true, mode: 0o700 });
   sweepAbandonedRuns();
   const dir = mkdtempSync(join(RUNS_BASE, 'r'));
   writeFileSync(join(dir, 'owner'), String(process.pid));
   project.provide('rpeTestRun', dir);
-  return () => stopRun(dir);
+  // The run's temporary folder, for every test and every process a test starts: the machine's
+  // /tmp is shared with other users and runs, and a test killed half-way (or one that forgets)
+  // leaves nothing there. The workers start after this, with it in their environment.
+  const temp = join(dir, 'tmp');
+  mkdirSync(temp);
+  process.env.TMPDIR = temp;
+  return () => {
+    reportLeftovers(temp);
+    stopRun(dir);
+  };
 }

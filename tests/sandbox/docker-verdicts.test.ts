@@ -47,7 +47,10 @@ function reasonsOf(report: Report): string[] {
   return report.reasons.map((r) =>
     [r.code, r.class, r.seed, r.message]
       .join('\t')
-      .replace(/\/tmp\/rpe-checked-[^/]+\/tree|\/mnt\/submission-b|\/submission\b/g, '<tree>'),
+      .replace(
+        /(?:\/[^/\s']+)*\/rpe-checked-[^/]+\/tree|\/mnt\/submission-b|\/submission\b/g,
+        '<tree>',
+      ),
   );
 }
 
