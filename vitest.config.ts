@@ -19,6 +19,8 @@ export default defineConfig({
     ],
     exclude: ['node_modules/**', 'dist/**', 'tests/fixtures/**'],
     globalSetup: ['tests/sandbox-docker/global-setup.ts'],
+    // Per-file CPU, when RPE_TEST_CPU names a log (tests/cpu-per-file.ts).
+    setupFiles: process.env.RPE_TEST_CPU ? ['tests/cpu-per-file.ts'] : [],
     env: engine,
     pool: 'forks',
     // The longest files first (tests/slow-first-sequencer.ts), so no long file runs alone at the end.
