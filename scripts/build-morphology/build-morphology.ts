@@ -73,9 +73,7 @@ export async function buildMorphology(
     let sjp: SjpAttestation | undefined;
     if (hunspell !== undefined) {
       log('expanding the SJP.pl dictionary');
-      sjp = await sjpAttestation(readHunspell(hunspell.dic, hunspell.aff), rows, tsv, (n) =>
-        options.onLines?.('checking SJP.pl doublets', n),
-      );
+      sjp = await sjpAttestation(readHunspell(hunspell.dic, hunspell.aff), rows, tsv);
       rows.push(...sjp.added);
       log(`SJP.pl has ${sjp.attested.size} of the forms and adds ${sjp.added.length} readings`);
     }

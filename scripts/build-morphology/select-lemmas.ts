@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { SourceRow } from '../../framework/lexicon/index.js';
 
 /**
@@ -30,26 +30,70 @@ export interface Selection {
 /** Called now and then with the number of lines read so far. */
 export type OnLines = (lines: number) => void;
 
-// Calls `onRow` for each line of the decompiled dictionary. Chunks are split by hand: the
-// readline iterator costs several seconds over 4.8 million lines.
+/** A block of the file read at once: a line longer than this grows it. */
+const BLOCK_BYTES = 1 << 22;
+
+// Calls `onLine` with every line of a UTF-8 file, without its newline. Each block read becomes one
+// string, cut into lines by hand: half the CPU of a read stream's decoder and a split of its
+// chunks, and a third of the readline iterator's, over the dictionary's 4.8 million lines.
+function forEachLine(path: string, onLine: (line: string) => void): void {
+  const fd = openSync(path, 'r');
+  try {
+    let buffer = Buffer.alloc(BLOCK_BYTES);
+    // The bytes of a line not yet ended, at the buffer's start.
+    let held = 0;
+    for (;;) {
+      if (held === buffer.length) {
+        const bigger = Buffer.alloc(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, held);
+        buffer = bigger;
+      }
+      const read = readSync(fd, buffer, held, buffer.length - held, null);
+      const filled = held + read;
+      if (read === 0) {
+        if (filled > 0) onLine(buffer.toString('utf8', 0, filled));
+        return;
+      }
+      const end = buffer.lastIndexOf(10, filled - 1);
+      if (end < 0) {
+        held = filled;
+        continue;
+      }
+      const text = buffer.toString('utf8', 0, end);
+      for (let start = 0; ;) {
+        const newline = text.indexOf('\n', start);
+        onLine(text.slice(start, newline < 0 ? text.length : newline));
+        if (newline < 0) break;
+        start = newline + 1;
+      }
+      held = filled - end - 1;
+      buffer.copy(buffer, 0, end + 1, filled);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// Calls `onRow` for each line of the decompiled dictionary, `lemma;form;tags` (a line without
+// all three is skipped; a fourth field would be ignored).
 export async function forEachRow(
   tsv: string,
   onRow: (row: SourceRow) => void,
   onLines: OnLines = () => undefined,
 ): Promise<void> {
-  let rest = '';
   let lines = 0;
-  const take = (line: string) => {
-    const [lemma, form, tags] = line.split(';');
-    if (lemma && form && tags) onRow({ lemma, form, tags });
+  forEachLine(tsv, (line) => {
+    const first = line.indexOf(';');
+    const second = first < 0 ? -1 : line.indexOf(';', first + 1);
+    if (second >= 0) {
+      const third = line.indexOf(';', second + 1);
+      const lemma = line.slice(0, first);
+      const form = line.slice(first + 1, second);
+      const tags = line.slice(second + 1, third < 0 ? line.length : third);
+      if (lemma && form && tags) onRow({ lemma, form, tags });
+    }
     if (++lines % 250_000 === 0) onLines(lines);
-  };
-  for await (const chunk of createReadStream(tsv, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-    const parts = (rest + String(chunk)).split('\n');
-    rest = parts.pop() ?? '';
-    for (const line of parts) take(line);
-  }
-  if (rest !== '') take(rest);
+  });
   onLines(lines);
 }
 

@@ -1,6 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { SourceRow } from '../../framework/lexicon/index.js';
 import type { HunspellDictionary } from './read-hunspell.js';
-import { type OnLines, forEachRow } from './select-lemmas.js';
 
 /** What the SJP.pl dictionary says of the kept forms. */
 export interface SjpAttestation {
@@ -38,7 +38,6 @@ export async function sjpAttestation(
   dictionary: HunspellDictionary,
   rows: readonly SourceRow[],
   tsv: string,
-  onLines?: OnLines,
 ): Promise<SjpAttestation> {
   const kept = new Set(rows.map((r) => r.form));
   const candidates = new Map<string, SourceRow[]>();
@@ -60,8 +59,13 @@ export async function sjpAttestation(
       else if (candidates.has(word)) known.add(word);
     }
   });
-  // Another word's form in Morfologik is not a doublet of this one.
-  await forEachRow(tsv, (row) => known.delete(row.form), onLines);
+  // Another word's form in Morfologik is not a doublet of this one. A row is `lemma;form;tags`,
+  // so `;form;` is in the dictionary only where a row has that form: a search of its bytes finds
+  // the few candidates at a fraction of the cost of reading its 4.8 million rows again.
+  if (known.size > 0) {
+    const dictionary = readFileSync(tsv);
+    for (const form of known) if (dictionary.includes(`;${form};`)) known.delete(form);
+  }
   const added: SourceRow[] = [];
   for (const [form, list] of candidates) if (known.has(form)) added.push(...list);
   for (const row of added) attested.add(row.form);
