@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RpeError } from '../framework/errors.js';
+import { temporaryFolder } from '../tests/temporary-folder.js';
 import { blameSnapshot, describeFailure } from './describe-failure.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'rpe-describe-failure-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = temporaryFolder('rpe-describe-failure-');
 
 // The error Node throws for an operation under a file, as a command meets it.
 function thrown(fn: () => unknown): unknown {

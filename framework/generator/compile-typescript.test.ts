@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
 import { compileTypeScript } from './compile-typescript.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'rpe-compile-ts-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = temporaryFolder('rpe-compile-ts-');
 
 // A module that imports a local TypeScript file and a package, and reads import.meta.url.
 function project(name: string, word: string): string {

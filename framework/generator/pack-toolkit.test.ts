@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
 import { packageRoot } from '../package-root.js';
 import { FRAMEWORK_DEPENDENCIES, packToolkit } from './pack-toolkit.js';
 
-const work = mkdtempSync(join(tmpdir(), 'rpe-pack-test-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder('rpe-pack-test-');
 
 // Every package the framework's own sources import by name (node: built-ins aside).
 function frameworkImports(): string[] {

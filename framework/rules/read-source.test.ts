@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
 import { MAX_SOURCE_BYTES, readSource } from './read-source.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'rpe-read-source-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = temporaryFolder('rpe-read-source-');
 
 describe('readSource', () => {
   it('reads a regular file whole, up to the cap', () => {

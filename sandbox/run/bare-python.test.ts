@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
 import { makeBarePython } from './bare-python.js';
 import { localPython } from './local-command.js';
 
-const work = mkdtempSync(join(tmpdir(), 'rpe-bare-python-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder('rpe-bare-python-');
 
 // Whether the interpreter has the base installation's site-packages on its path.
 const SEES_SITE = [

@@ -1,17 +1,16 @@
 // The stale pid files the test engines' restart removes: a pid file is kept only while its
 // process is one of the run folder's, not merely alive (a killed dockerd's pid can be reused).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../../tests/temporary-folder.js';
 
 const library = join(import.meta.dirname, 'run-dir-pids.sh');
-const runDir = mkdtempSync(join(tmpdir(), 'rpe-pid-files-'));
+const runDir = temporaryFolder('rpe-pid-files-');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  rmSync(runDir, { recursive: true, force: true });
 });
 
 // A live process; `named` puts the run folder in its command line, as a dockerd of it has.

@@ -1,20 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../temporary-folder.js';
 import { expectOneLineError, fixture, rpe } from './run-rpe.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'rpe-hash-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = temporaryFolder('rpe-hash-cli-');
 
 function shellHash(dir: string): string {
   const pipeline =

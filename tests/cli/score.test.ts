@@ -1,11 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../temporary-folder.js';
 import { expectOneLineError, fixture, rpe } from './run-rpe.js';
 
-const out = mkdtempSync(join(tmpdir(), 'rpe-score-'));
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+const out = temporaryFolder('rpe-score-');
 
 describe('rpe score', () => {
   it('prints the four figures and the least separated pair', () => {

@@ -1,15 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateItems } from '../../framework/rules/index.js';
 import { openLexicon } from '../../framework/lexicon/index.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { ROOT, rpe } from './run-rpe.js';
 import { HAS_LEXICON, TEST_LEXICON } from './test-lexicon.js';
 
-const work = mkdtempSync(join(tmpdir(), 'rpe-generate-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder('rpe-generate-');
 const fixture = (name: string) => join(ROOT, 'tests', 'fixtures', 'generator', name);
 // The --json document of the misspelt-lemma generator (TypeScript or Python): the genitive
 // family's rejected draws counted and both warnings listed. Returns the count.

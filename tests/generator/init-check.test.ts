@@ -1,16 +1,15 @@
 // rpe init scaffolds under rpe check: a git repository, incomplete as made, eligible once filled.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reportSchema, type Report } from '../../sandbox/index.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { fillScaffold } from './fill-scaffold.js';
 import { ROOT, rpe } from './run-rpe.js';
 
-const work = mkdtempSync(join(tmpdir(), 'rpe-init-check-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder('rpe-init-check-');
 const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
 
 async function check(

@@ -1,21 +1,12 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findDeclaredDataHash, hashDataDir, validateItems } from '../../framework/rules/index.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { ROOT, rpe } from './run-rpe.js';
 
-const work = mkdtempSync(join(tmpdir(), 'rpe-init-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder('rpe-init-');
 const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
 
 describe.skipIf(!hasData)('rpe init', () => {

@@ -1,13 +1,12 @@
 // Ctrl-C during rpe init leaves nothing behind: neither the target nor a hidden staging folder.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../temporary-folder.js';
 import { RPE, rpe } from './run-rpe.js';
 
-const work = mkdtempSync(join(tmpdir(), 'rpe-init-interrupt-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder('rpe-init-interrupt-');
 
 // Starts `rpe init`, interrupts it once its staging folder exists, and waits for it to end.
 async function interruptedInit(

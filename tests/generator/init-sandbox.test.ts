@@ -1,23 +1,13 @@
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { engine, ensureImages } from '../sandbox-docker/docker-engine.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { fillScaffold } from './fill-scaffold.js';
 import { ROOT, rpe } from './run-rpe.js';
 
-const work = mkdtempSync(join(tmpdir(), 'rpe-init-sandbox-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder('rpe-init-sandbox-');
 const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
 
 interface Report {

@@ -2,18 +2,17 @@
 // guide itself, and after each step that should leave the repository clean, `git status` says so
 // (the scaffold's .gitignore covers what the steps write; the receipt goes outside).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/package-root.js';
 import { runnableExamples } from '../docs/runnable-examples.js';
+import { temporaryFolder } from '../temporary-folder.js';
 
 const guide = readFileSync(packagePath('docs', 'teams.md'), 'utf8');
 const rpe = `node ${JSON.stringify(packagePath('bin', 'rpe.js'))}`;
-const root = mkdtempSync(join(tmpdir(), 'rpe-newcomer-'));
+const root = temporaryFolder('rpe-newcomer-');
 const repo = join(root, 'my-generator');
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 // The one command of the guide that matches `pattern` (its first group), as written there.
 function quoted(pattern: RegExp): string {

@@ -1,27 +1,18 @@
 // rpe generate and rpe provenance on Python generators: the same family table, capacity, overlap
 // estimate, warnings and provenance as for the same generator written in TypeScript.
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estimateCapacity, expectedSetOverlap } from '../../framework/generator/index.js';
 import { packagePath } from '../../framework/package-root.js';
 import { hashDataDir } from '../../framework/rules/index.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { rpe } from './run-rpe.js';
 import { PYTHON_RUNTIME } from './test-lexicon.js';
 
-const work = mkdtempSync(join(tmpdir(), 'rpe-python-generate-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder('rpe-python-generate-');
 
 // Two families: one draws from 80 inputs (duplicates, so its capacity is estimated), one
 // declares its capacity (60 for 50 items: above the overlap limit, so it warns).

@@ -3,17 +3,16 @@
 // installs. Under rpe check and in the image with both Python and Node it runs; in the
 // Python-only image every seed fails with one line saying Node is needed.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema, type Report } from '../../sandbox/index.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { ROOT, rpe } from './run-rpe.js';
 
-const work = mkdtempSync(join(tmpdir(), 'rpe-ts-generate-py-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder('rpe-ts-generate-py-');
 const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
 const dir = join(work, 'ts');
 

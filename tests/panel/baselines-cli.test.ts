@@ -1,11 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../temporary-folder.js';
 import { panelFixture, rpe } from './run-rpe.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'rpe-baselines-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = temporaryFolder('rpe-baselines-cli-');
 const items = panelFixture('items', 'shortcut-mix.jsonl');
 const meta = panelFixture('items', 'shortcut-mix.meta.jsonl');
 

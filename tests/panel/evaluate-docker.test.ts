@@ -1,15 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RUNNER_IMAGES } from '../../sandbox/index.js';
 import { startPythonEvaluator } from '../../panel/evaluate/index.js';
 import { engine, ensureImages } from '../sandbox-docker/docker-engine.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { panelFixture, rpe } from './run-rpe.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'rpe-evaluate-docker-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = temporaryFolder('rpe-evaluate-docker-');
 
 // Without an engine (and CI unset) docker-engine.ts has already said loudly why this is skipped.
 describe.skipIf(!engine)('evaluator.py in the network-less runner image', () => {

@@ -1,16 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchRow, Report } from '../../sandbox/check/index.js';
 import {
   inspectRunnerImages,
@@ -19,6 +11,7 @@ import {
   type EngineImages,
   type PoolDiagnosis,
 } from '../../sandbox/engine/index.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS, SUBMISSIONS } from './docker-engine.js';
 import { startFreezableProxy } from './freezable-proxy.js';
 import {
@@ -66,8 +59,7 @@ const doctor = (urls: string[], ...extra: string[]) =>
 const buildImages = (urls: string[], ...extra: string[]) =>
   rpe(['sandbox', 'images', 'build', ...engineArgs(urls), ...extra]);
 
-const scratch = mkdtempSync(join(tmpdir(), 'rpe-pool-test-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = temporaryFolder('rpe-pool-test-');
 
 describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
   beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);

@@ -1,22 +1,13 @@
-import {
-  appendFileSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../sandbox/index.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { testGit as git } from '../test-git.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'rpe-batch-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = temporaryFolder('rpe-batch-cli-');
 
 // A repository whose tag v1 is a valid generator and whose later commit breaks it.
 function repository(): { path: string; tagged: string } {

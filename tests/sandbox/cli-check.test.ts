@@ -1,26 +1,17 @@
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/index.js';
 import { reportSchema } from '../../sandbox/index.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { commitAll } from '../test-git.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'rpe-check-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = temporaryFolder('rpe-check-cli-');
 
 // Seeds no other test uses and no other test run on this machine uses at the same time.
 const SEED = 100_000 + 2 * (process.pid % 400_000);

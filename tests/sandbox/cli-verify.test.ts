@@ -5,23 +5,21 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/index.js';
 import { receiptSha256, type Report } from '../../sandbox/index.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { fixture } from './fixture-paths.js';
 import { rpe, type RpeRun } from './run-rpe.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'rpe-verify-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = temporaryFolder('rpe-verify-cli-');
 
 // A copy of good-python that ignores its seed: every seed gives the same set (seed_overlap).
 function staticList(): string {

@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashTree, reportSchema, type Report } from '../../sandbox/index.js';
 // The engine probe (skipped loudly outside CI when none answers) and the image build are shared
 // with the executor's own Docker tests.
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'rpe-docker-run-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = temporaryFolder('rpe-docker-run-');
 
 async function sandboxRun(name: string, seeds = '0,1'): Promise<{ code: number; report: Report }> {
   const r = await rpe([

@@ -1,18 +1,9 @@
 // The sandbox side of the verdicts, against the real engine: the same reasons as rpe check, the
 // kept sets and their verification, and batches that rerun when a setting changes.
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema, type Report } from '../../sandbox/index.js';
 import {
   DOCKER_SUBMISSIONS,
@@ -20,12 +11,12 @@ import {
   ensureImages,
   IMAGE_BUILD_TIMEOUT_MS,
 } from '../sandbox-docker/docker-engine.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { commitAll, testGit } from '../test-git.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'rpe-docker-verdicts-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = temporaryFolder('rpe-docker-verdicts-');
 
 async function checkWith(mode: 'check' | 'docker', dir: string, extra: string[] = []) {
   const command = mode === 'check' ? ['check'] : ['sandbox', 'run'];

@@ -1,17 +1,16 @@
 // rpe sandbox verify in its default mode, the sandbox: a forged verdict of a submission whose
 // network call only the sandbox's trace sees is found, and a receipt made by a local check is
 // re-run in the sandbox all the same (the auditor chooses the isolation, not the receipt).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report, VerifyResult } from '../../sandbox/index.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'rpe-docker-verify-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = temporaryFolder('rpe-docker-verify-');
 
 describe.skipIf(!engine)('rpe sandbox verify in Docker', { timeout: 600_000 }, () => {
   beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);

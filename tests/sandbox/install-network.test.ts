@@ -5,18 +5,18 @@
 // offline mode. `rpe check` and `rpe sandbox run` agree; `rpe sandbox verify` repeats the install.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema, type Report } from '../../sandbox/index.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
+import { temporaryFolder } from '../temporary-folder.js';
 import { fixture } from './fixture-paths.js';
 import { rpe } from './run-rpe.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'rpe-install-network-'));
+const tmp = temporaryFolder('rpe-install-network-');
 const WHEEL = 'rpe_tiny_dep-1.0.0-py3-none-any.whl';
 
 // The wheel the requirements-vendored fixture vendors, built here from its parts with zipfile.
@@ -88,7 +88,6 @@ let index: Awaited<ReturnType<typeof startIndex>>;
 let wheelSha = '';
 afterAll(() => {
   index?.server.close();
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 describe.skipIf(!engine)('the install step with a network', { timeout: 600_000 }, () => {
