@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { pythonWithoutShims } from '../python-on-path.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -80,6 +81,7 @@ export default function setup(project: TestProject): () => void {
   const temp = join(dir, 'tmp');
   mkdirSync(temp);
   process.env.TMPDIR = temp;
+  pythonWithoutShims(dir);
   return () => {
     reportLeftovers(temp);
     stopRun(dir);
