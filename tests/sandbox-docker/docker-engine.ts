@@ -1,6 +1,6 @@
 // Shared set-up of the Docker tests: find the engine (or say loudly why the tests are skipped) and
 // build the runner images once, whichever test file gets there first.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   buildRunnerImages,
@@ -9,6 +9,7 @@ import {
   type Engine,
 } from '../../sandbox/engine/index.js';
 import type { Limits } from '../../sandbox/run/executor.js';
+import { withFolderLock } from '../folder-lock.js';
 
 const config = readEngineConfig();
 
@@ -44,40 +45,15 @@ export const TEST_LIMITS: Limits = {
 export const SUBMISSIONS = join(import.meta.dirname, '..', 'fixtures', 'submissions');
 export const DOCKER_SUBMISSIONS = join(import.meta.dirname, '..', 'fixtures', 'submissions-docker');
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The first debootstrap on a loaded two-core machine has taken ten minutes. */
 export const IMAGE_BUILD_TIMEOUT_MS = 30 * 60 * 1000;
 
 // Builds the images of the current recipe unless present; a lock folder serialises test files.
 export async function ensureImages(): Promise<void> {
   if (!engine) return;
-  const lock = join(config.cacheDir, 'images-build.lock');
+  const on = engine;
   await mkdir(config.cacheDir, { recursive: true });
-  for (;;) {
-    try {
-      await mkdir(lock);
-      await writeFile(join(lock, 'pid'), String(process.pid));
-      break;
-    } catch {
-      // A lock whose holder died (Ctrl-C during a build) is taken over.
-      const holder = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => '0'));
-      if (holder > 0 && !isAlive(holder)) await rm(lock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-  try {
-    await buildRunnerImages(engine);
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
+  await withFolderLock(join(config.cacheDir, 'images-build.lock'), () => buildRunnerImages(on));
 }
 
 // Containers still carrying a run's label: a finished run must leave none.

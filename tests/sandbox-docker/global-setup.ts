@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { processAlive } from '../../framework/process-alive.js';
 import { pythonWithoutShims } from '../python-on-path.js';
 
 declare module 'vitest' {
@@ -25,15 +26,6 @@ declare module 'vitest' {
 /** Where the runs' folders are made: short, as the engines' socket paths must be. */
 export const RUNS_BASE = `/var/tmp/rpe-test-${process.getuid?.() ?? 'user'}`;
 const STOP = join(import.meta.dirname, '..', '..', 'scripts', 'ci', 'stop-test-engines.sh');
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function stopRun(dir: string): void {
   try {
@@ -50,7 +42,7 @@ function sweepAbandonedRuns(): void {
     const owner = Number(
       existsSync(join(dir, 'owner')) ? readFileSync(join(dir, 'owner'), 'utf8') : '0',
     );
-    if (owner > 0 && !isAlive(owner)) stopRun(dir);
+    if (owner > 0 && !processAlive(owner)) stopRun(dir);
   }
 }
 

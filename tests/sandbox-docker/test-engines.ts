@@ -4,7 +4,7 @@
 // the run stops them when it ends. When they cannot be started, the pool tests are skipped loudly
 // (or fail, under CI).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import {
@@ -13,48 +13,23 @@ import {
   readEngineConfig,
   type Engine,
 } from '../../sandbox/engine/index.js';
+import { withFolderLockSync } from '../folder-lock.js';
 
 const START = join(import.meta.dirname, '..', '..', 'scripts', 'ci', 'start-test-engines.sh');
 const config = readEngineConfig();
 const runDir = inject('rpeTestRun');
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 // Starts (again) what does not answer; a lock folder makes test files of the run take turns.
 function startEngines(): Record<string, string> {
   if (!runDir) throw new Error('no run folder: run the tests with vitest.config.ts (npm test)');
-  const lock = join(runDir, 'start.lock');
-  for (;;) {
+  withFolderLockSync(join(runDir, 'start.lock'), () => {
     try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      break;
-    } catch {
-      let holder = 0;
-      try {
-        holder = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-      } catch {
-        // Made but not yet written.
-      }
-      if (holder > 0 && !isAlive(holder)) rmSync(lock, { recursive: true, force: true });
-      execFileSync('sleep', ['0.5']);
+      execFileSync('bash', [START, runDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch (error) {
+      const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
+      throw new Error(stderr.split('\n').at(-1) || (error as Error).message, { cause: error });
     }
-  }
-  try {
-    execFileSync('bash', [START, runDir], { stdio: ['ignore', 'ignore', 'pipe'] });
-  } catch (error) {
-    const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
-    throw new Error(stderr.split('\n').at(-1) || (error as Error).message, { cause: error });
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  });
   const found: Record<string, string> = {};
   for (const line of readFileSync(join(runDir, 'engines.env'), 'utf8').split('\n')) {
     const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
