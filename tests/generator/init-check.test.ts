@@ -8,6 +8,7 @@ import { reportSchema, type Report } from '../../sandbox/index.js';
 import { temporaryFolder } from '../temporary-folder.js';
 import { fillScaffold } from './fill-scaffold.js';
 import { ROOT, rpe } from './run-rpe.js';
+import { copyOfScaffold } from './shared-scaffold.js';
 
 const work = temporaryFolder('rpe-init-check-');
 const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
@@ -19,20 +20,11 @@ async function check(
   return { code: r.exitCode, report: reportSchema.parse(JSON.parse(r.stdout)), stderr: r.stderr };
 }
 
-// One TypeScript scaffold, made once, for the tests that only read it or install it: each
-// `rpe init --lang ts` packs the toolkit and locks the scaffold's packages (some 12 s of CPU).
-const scaffolds = new Map<string, Promise<string>>();
-function scaffoldToRead(lang: 'py' | 'ts'): Promise<string> {
-  const made =
-    scaffolds.get(lang) ??
-    (async () => {
-      const dir = join(work, `${lang}-shared`);
-      const r = await rpe(['init', dir, '--lang', lang]);
-      expect(r.exitCode, r.stderr).toBe(0);
-      return dir;
-    })();
-  scaffolds.set(lang, made);
-  return made;
+// The tests that only read a scaffold or install it take a copy of the run's (shared-scaffold.ts).
+async function scaffoldToRead(lang: 'py' | 'ts'): Promise<string> {
+  const dir = join(work, `${lang}-shared`);
+  if (!existsSync(dir)) await copyOfScaffold(lang, dir);
+  return dir;
 }
 
 function log(dir: string): string[] {

@@ -11,6 +11,7 @@ import { reportSchema, type Report } from '../../sandbox/index.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
 import { temporaryFolder } from '../temporary-folder.js';
 import { ROOT, rpe } from './run-rpe.js';
+import { copyOfScaffold } from './shared-scaffold.js';
 
 const work = temporaryFolder('rpe-ts-generate-py-');
 const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
@@ -28,12 +29,7 @@ describe.skipIf(!hasData)(
   () => {
     let local: Report;
 
-    beforeAll(async () => {
-      const made = await rpe(['init', dir, '--lang', 'ts'], {
-        env: { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
-      });
-      expect(made.exitCode, made.stderr).toBe(0);
-    }, 300_000);
+    beforeAll(() => copyOfScaffold('ts', dir), 300_000);
 
     it('ships generate.py and the bundle, and says what is missing in a fresh clone', async () => {
       expect(existsSync(join(dir, 'generate.py'))).toBe(true);
