@@ -6,23 +6,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, symlinkSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-
-function onPath(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    try {
-      return realpathSync(join(dir, name));
-    } catch {
-      // not in this folder
-    }
-  }
-  return null;
-}
+import { which } from '../framework/which.js';
 
 // The interpreter `name` runs, when `name` on PATH is not that interpreter itself.
 function behindShim(name: string): string | null {
-  const found = onPath(name);
-  if (found === null) return null;
+  const onPath = which(name);
+  if (onPath === null) return null;
   try {
+    const found = realpathSync(onPath);
     const executable = execFileSync(name, ['-c', 'import sys; print(sys.executable)'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter } from 'node:path';
 import { connectEngine, START_ENGINE_HINT, type Engine } from './connect-engine.js';
+import { which } from '../../framework/which.js';
 import type { EngineConfig } from './engine-config.js';
 import { EngineConnectError } from './engine-connect-error.js';
 import type { DockerEndpoint } from './parse-engine-url.js';
@@ -28,13 +28,6 @@ export interface Diagnosis {
  */
 export function toolSearchPath(path = process.env.PATH): string {
   return [path, '/usr/sbin', '/sbin'].filter(Boolean).join(delimiter);
-}
-
-function which(command: string, path: string | undefined): string | null {
-  for (const dir of (path ?? '').split(delimiter).filter(Boolean)) {
-    if (existsSync(join(dir, command))) return join(dir, command);
-  }
-  return null;
 }
 
 // Why the engine cannot be used, without the URL the check shows beside it.
