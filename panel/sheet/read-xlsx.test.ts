@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import fs, { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isRpeError, packagePath } from '../../framework/index.js';
 import { temporaryFolder } from '../../tests/temporary-folder.js';
 import { readXlsx } from './read-xlsx.js';
@@ -16,6 +16,7 @@ describe('readXlsx', () => {
   const scratch = temporaryFolder('rpe-read-xlsx-');
   const tmpdirBefore = process.env.TMPDIR;
   afterEach(() => {
+    vi.restoreAllMocks();
     if (tmpdirBefore === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = tmpdirBefore;
   });
@@ -38,6 +39,37 @@ describe('readXlsx', () => {
       sheets.set(name, (sheets.get(name) ?? 0) + 1);
     }
     expect(Object.fromEntries(sheets)).toEqual({ 'Pozycje (5 rows)': 40 });
+  });
+
+  // The reader unpacks such worksheets to temporary files, opens each as the loop asks for it and
+  // removes it when asked for the next. A worksheet skipped unread (not the wanted one) was removed
+  // while its file's open was still under way, at random: an uncaught ENOENT. Here every open of a
+  // temporary file waits 50 ms, so a removal that does not wait for the read always comes first.
+  it('reads each worksheet kept in a temporary file before that file is removed', async () => {
+    const bytes = readFileSync(packagePath('tests', 'fixtures', 'sheet', 'openpyxl-workbook.xlsx'));
+    const deep = join(scratch, 'slow-open');
+    mkdirSync(deep, { recursive: true });
+    process.env.TMPDIR = deep;
+    const open = fs.open;
+    vi.spyOn(fs, 'open').mockImplementation(((path: fs.PathLike, ...rest: unknown[]) => {
+      const go = () => (open as (...args: unknown[]) => void)(path, ...rest);
+      if (String(path).startsWith(deep)) setTimeout(go, 50);
+      else go();
+    }) as typeof fs.open);
+    const failures: unknown[] = [];
+    const onError = (error: unknown) => failures.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      for (const sheet of [undefined, 'Robocze']) {
+        const table = await readXlsx(bytes, { source: 'o.xlsx', sheet });
+        expect(table.sheet).toBe(sheet ?? 'Pozycje');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+    expect(failures).toEqual([]);
+    expect(readdirSync(deep)).toEqual([]);
   });
 
   it('reads multiline text, an integer gold as its digits and rich text; rows keep their numbers', async () => {

@@ -85,16 +85,21 @@ export async function readXlsx(
     entries: 'ignore',
   });
   const state = reader as unknown as ReaderState;
-  // The wanted sheet's table. The loop then runs to its end rather than returning: a workbook
-  // whose sheets come before workbook.xml (openpyxl's) has them in temporary files, and leaving
-  // early removes those while the reader may still open the next one (an uncaught ENOENT).
+  // The wanted sheet's table. A workbook whose sheets come before workbook.xml (openpyxl's) has
+  // them in temporary files: the reader opens each as the loop asks for it and removes it when
+  // asked for the next, whether or not it was read. So the loop runs to its end rather than
+  // returning (leaving early removes the files while the reader may still open the next one),
+  // and every other sheet is read through, unused: a file removed before its open was done is an
+  // uncaught ENOENT.
   let found: SheetTable | undefined;
   try {
     for await (const worksheet of reader) {
-      if (found) continue;
       const name = nameOf(state, worksheet as unknown as { id: number; name: string });
       const wanted = options.sheet ?? state.model?.sheets?.[0]?.name ?? name;
-      if (name !== wanted) continue;
+      if (found || name !== wanted) {
+        await drain(worksheet as unknown as AsyncIterable<Row>);
+        continue;
+      }
       const part = partOf(state, name);
       const index = mergedCellIndex(part ? (merges.get(part) ?? []) : [], () =>
         capExceeded(source, { sheet: name }, 'its merged ranges cover more cells than the caps'),
@@ -114,6 +119,12 @@ export async function readXlsx(
       ? `${source}: the workbook has no worksheet`
       : `${source}: no worksheet named "${options.sheet}" (the workbook has ${names || 'none'})`,
   );
+}
+
+// Reads a worksheet to its end without keeping anything of it: its rows are not checked against
+// the caps, but the zip's were (inspectXlsxZip), so the time this takes is bounded all the same.
+async function drain(worksheet: AsyncIterable<Row>): Promise<void> {
+  for await (const row of worksheet) void row;
 }
 
 async function readRows(
