@@ -38,6 +38,8 @@ describe('packToolkit', () => {
     const tarball = await packToolkit(work);
     const entries = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
     expect(entries).toContain('package/dist/framework/index.js');
+    // The door's zod, shared with the CLI's other doors (scripts/bundle-doors).
+    expect(entries).toContain('package/dist/vendor/zod.js');
     expect(entries).toContain(
       'package/node_modules/better-sqlite3/build/Release/better_sqlite3.node',
     );

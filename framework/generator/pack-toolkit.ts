@@ -67,10 +67,12 @@ export async function packToolkit(destination: string, signal?: AbortSignal): Pr
   const own = readManifest(root);
   const stage = mkdtempSync(join(tmpdir(), 'rpe-pack-'));
   try {
-    cpSync(join(root, 'dist', 'framework'), join(stage, 'dist', 'framework'), {
-      recursive: true,
-      filter: (path) => !/\.test\.(js|d\.ts)(\.map)?$/.test(path),
-    });
+    // The framework's door imports zod from dist/vendor, the one copy every door shares.
+    for (const part of ['framework', 'vendor'])
+      cpSync(join(root, 'dist', part), join(stage, 'dist', part), {
+        recursive: true,
+        filter: (path) => !/\.test\.(js|d\.ts)(\.map)?$/.test(path),
+      });
     if (existsSync(join(root, 'LICENSE'))) cpSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
     const dependencies: Record<string, string> = {};
     for (const name of FRAMEWORK_DEPENDENCIES)
@@ -91,7 +93,7 @@ export async function packToolkit(destination: string, signal?: AbortSignal): Pr
       engines: own.engines,
       exports: { '.': './dist/framework/index.js' },
       types: './dist/framework/index.d.ts',
-      files: ['dist/framework', 'LICENSE'],
+      files: ['dist/framework', 'dist/vendor', 'LICENSE'],
       dependencies,
       bundleDependencies: [...FRAMEWORK_DEPENDENCIES],
     };

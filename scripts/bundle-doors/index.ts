@@ -2,7 +2,8 @@
 // whole) with one file holding that part and its dependencies. Loading one file instead of some
 // hundreds is most of a command's start-up: dist/sandbox/index.js alone was about 500 modules
 // (execa about 110, zod about 100) and 0.8 s of CPU before `rpe check` looked at its argument; as
-// one file, 0.3 s. Everything else tsc wrote stays as it is: the declarations, and the parts'
+// one file, 0.3 s. zod, which most doors use, is one file of its own that they share
+// (dist/vendor/zod.js). Everything else tsc wrote stays as it is: the declarations, and the parts'
 // other files, which tests and the other door import directly.
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -55,6 +56,23 @@ function otherDoors(self: string): Plugin {
   };
 }
 
+// zod, once for every door: `rpe check` loads the framework's door and the sandbox's, and each
+// had a copy of its own (two copies read and set up, and two classes of each schema in one
+// process). The toolkit imports only its `z` namespace, which cannot be tree-shaken anyway.
+const ZOD = packagePath('dist', 'vendor', 'zod.js');
+
+function sharedZod(self: string): Plugin {
+  return {
+    name: 'shared-zod',
+    setup(b) {
+      b.onResolve({ filter: /^zod$/ }, () => ({
+        path: `./${relative(dirname(self), ZOD)}`,
+        external: true,
+      }));
+    },
+  };
+}
+
 // zod's `z` namespace carries every locale's messages (some 360 kB of 750), and a namespace
 // cannot be tree-shaken: the toolkit speaks English, zod's default, so only `en` is kept.
 const ZOD_ENGLISH_ONLY: Plugin = {
@@ -79,6 +97,19 @@ const ZOD_ENGLISH_ONLY: Plugin = {
  */
 const MINIFIED = { minifyWhitespace: true, minifySyntax: true, sourcemap: 'linked' } as const;
 
+await build({
+  stdin: { contents: "export { z } from 'zod';", resolveDir: packagePath(), loader: 'js' },
+  outfile: ZOD,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  plugins: [ZOD_ENGLISH_ONLY],
+  legalComments: 'inline',
+  ...MINIFIED,
+  logLevel: 'warning',
+});
+
 for (const { door, external, minify } of DOORS) {
   // Already bundled (the script ran again without tsc before it): bundling twice would repeat the banner.
   if (readFileSync(door, 'utf8').startsWith(BANNER)) continue;
@@ -91,7 +122,7 @@ for (const { door, external, minify } of DOORS) {
     format: 'esm',
     target: 'node20',
     external,
-    plugins: [otherDoors(door), ZOD_ENGLISH_ONLY],
+    plugins: [otherDoors(door), sharedZod(door)],
     // A CommonJS dependency bundled later still finds require().
     banner: { js: BANNER },
     legalComments: 'inline',

@@ -20,12 +20,32 @@ describe.skipIf(!built)('the bundled doors', () => {
     expect(/function scaffoldRepository\(/.test(sandbox)).toBe(false);
   });
 
-  it("zod keeps English only: another language's messages are not in any door", () => {
-    for (const part of [['framework'], ['sandbox'], ['panel', 'tune']]) {
-      // "erwartet" is in every message of zod's German locale.
-      expect(text(door(...part)).includes('erwartet')).toBe(false);
-      expect(text(door(...part)).includes('Invalid input')).toBe(true);
+  it("zod is one shared file, English only: no door holds a copy or another language's messages", () => {
+    const zod = text(packagePath('dist', 'vendor', 'zod.js'));
+    // "erwartet" is in every message of zod's German locale.
+    expect(zod.includes('erwartet')).toBe(false);
+    expect(zod.includes('Invalid input')).toBe(true);
+    const doors = [
+      ['framework'],
+      ['sandbox'],
+      ...['evaluate', 'query', 'sheet', 'tune'].map((p) => ['panel', p]),
+    ];
+    for (const part of doors) {
+      const code = text(door(...part));
+      expect(code.includes('Invalid input')).toBe(false);
+      expect(/from\s*"(\.\/)?(\.\.\/)+vendor\/zod\.js"/.test(code)).toBe(true);
     }
+  });
+
+  it('one process that loads every door has one zod: a schema of one door is a zod type to another', () => {
+    const script = `const f = await import(${JSON.stringify(door('framework'))});
+      const s = await import(${JSON.stringify(door('sandbox'))});
+      const { z } = await import(${JSON.stringify(packagePath('dist', 'vendor', 'zod.js'))});
+      console.log(s.reportSchema instanceof z.ZodType, f.matrixSchema instanceof z.ZodType)`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(out.trim()).toBe('true true');
   });
 
   it('the CLI doors are minified with source maps; the framework, which generators import, is not', () => {
