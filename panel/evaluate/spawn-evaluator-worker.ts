@@ -106,9 +106,9 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
   });
   // The whole tree and group: a child the evaluator started (even one holding our pipes, even a
   // daemon in a session of its own, kept below the worker as its subreaper) goes with it.
-  const killGroup = async () => {
+  const killGroup = () => {
     if (sandbox === 'docker' || child.pid === undefined) return;
-    if (!workerGone) await killProcessTree(child.pid);
+    if (!workerGone) killProcessTree(child.pid);
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {
@@ -172,7 +172,7 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
   const kill = async (): Promise<void> => {
     // The container first: killing the docker client alone would leave it running.
     if (sandbox === 'docker') await removeContainer(name);
-    await killGroup();
+    killGroup();
     if (!exited) child.kill('SIGKILL');
     letGo();
     await child;
@@ -207,7 +207,7 @@ export function spawnEvaluatorWorker(options: SpawnWorkerOptions): EvaluatorWork
         sleep(5000, undefined, { ref: false }).then(() => false),
       ]);
       if (!ended) await kill();
-      await killGroup();
+      killGroup();
       letGo();
       await child;
     },

@@ -164,13 +164,13 @@ export async function createLocalExecutor(options: {
       });
       // In namespaces the kernel has killed the rest when the wrapper exits; elsewhere the
       // marker finds what left the process group (a new session, a double fork).
-      const killAll = async () => {
+      const killAll = () => {
         killGroup(child.pid);
-        if (isolation.kind === 'none') await killMarked(RUN_MARK, mark);
+        if (isolation.kind === 'none') killMarked(RUN_MARK, mark);
       };
       // The generator has its own process group, so Ctrl-C on the terminal does not reach it.
       const release = onInterrupt(async () => {
-        await killAll();
+        killAll();
         await rm(work, { recursive: true, force: true });
       });
       child.stdout?.on('data', (chunk: Buffer) => stdout.write(chunk));
@@ -179,20 +179,19 @@ export async function createLocalExecutor(options: {
       let peak: number | null = null;
       const timer = setTimeout(() => {
         timedOut = true;
-        void killAll();
+        killAll();
       }, limits.timeoutSeconds * 1000);
       const sampler = setInterval(() => {
         if (child.pid === undefined) return;
-        void peakMemoryOfTree(child.pid).then((bytes) => {
-          if (bytes !== null) peak = Math.max(peak ?? 0, bytes);
-        });
+        const bytes = peakMemoryOfTree(child.pid);
+        if (bytes !== null) peak = Math.max(peak ?? 0, bytes);
       }, 25);
       request.onStatus?.(`seed ${seed} (${variation.name}) running`);
       const exit = await exited;
       const wallMs = Math.round(performance.now() - started);
       clearTimeout(timer);
       clearInterval(sampler);
-      await killAll();
+      killAll();
       const streamsClosed = child.catch(() => undefined);
       const grace = setTimeout(() => {
         child.stdout?.destroy();

@@ -1,9 +1,24 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { childrenOf } from '../../framework/process-tree.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { childrenOf, peakResidentBytes } from '../../framework/process-tree.js';
 
-async function pids(): Promise<number[]> {
-  const entries = await readdir('/proc').catch(() => []);
-  return entries.filter((e) => /^\d+$/.test(e)).map(Number);
+// /proc is read synchronously, as in framework/process-tree.ts: no disk behind it.
+function pids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((e) => /^\d+$/.test(e))
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function environOf(pid: number): Buffer | null {
+  try {
+    return readFileSync(`/proc/${pid}/environ`);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -11,14 +26,14 @@ async function pids(): Promise<number[]> {
  * (a process may fork while a pass runs). Only processes this user may read are seen, which are
  * the only ones a local run can start.
  */
-export async function killMarked(name: string, value: string, maxPasses = 20): Promise<number> {
+export function killMarked(name: string, value: string, maxPasses = 20): number {
   const needle = Buffer.from(`\0${name}=${value}\0`);
   let killed = 0;
   for (let pass = 0; pass < maxPasses; pass++) {
     let found = 0;
-    for (const pid of await pids()) {
+    for (const pid of pids()) {
       if (pid === process.pid) continue;
-      const environ = await readFile(`/proc/${pid}/environ`).catch(() => null);
+      const environ = environOf(pid);
       if (!environ || !Buffer.concat([Buffer.from([0]), environ]).includes(needle)) continue;
       try {
         process.kill(pid, 'SIGKILL');
@@ -33,21 +48,15 @@ export async function killMarked(name: string, value: string, maxPasses = 20): P
   return killed;
 }
 
-async function highWater(pid: number): Promise<number | null> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
-  return kb === undefined ? null : Number(kb) * 1024;
-}
-
 // The largest peak resident size among a process and its descendants, or null when unreadable.
-export async function peakMemoryOfTree(root: number): Promise<number | null> {
+export function peakMemoryOfTree(root: number): number | null {
   let peak: number | null = null;
   const queue = [root];
   for (let seen = 0; queue.length > 0 && seen < 256; seen++) {
     const pid = queue.shift() ?? root;
-    const bytes = await highWater(pid);
+    const bytes = peakResidentBytes(pid);
     if (bytes !== null) peak = Math.max(peak ?? 0, bytes);
-    queue.push(...(await childrenOf(pid)));
+    queue.push(...childrenOf(pid));
   }
   return peak;
 }
