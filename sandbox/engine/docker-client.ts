@@ -74,8 +74,9 @@ type ClientOptions = Omit<Dockerode.DockerOptions, 'protocol'> & {
 };
 
 async function construct(url: string, options: ClientOptions): Promise<Dockerode> {
-  // Imported here, on the first client: dockerode brings docker-modem, ssh2 and grpc-js (about
-  // 0.7 s of CPU), which a command that never reaches an engine (rpe check) does not need.
+  // Imported here, on the first client: a command that never reaches an engine (rpe check) does
+  // not load it. The built CLI loads dist/sandbox/dockerode.js, one file without the BuildKit and
+  // ssh2 parts the toolkit never uses (scripts/bundle-doors); the tests' sources, the package.
   const { default: Client } = await import('dockerode');
   try {
     return new Client({ ...NOTHING_FROM_ENV, ...options } as Dockerode.DockerOptions);

@@ -25,17 +25,17 @@ const DOORS = [
     external: [...RUNTIME, 'execa'],
     minify: false,
   },
-  // What the CLI's check, sandbox and trial commands import, lazily. dockerode (with ssh2 and
-  // grpc-js) is loaded only when an engine is reached (sandbox/engine/docker-client.ts).
+  // What the CLI's check, sandbox and trial commands import, lazily. dockerode is a file of its
+  // own (DOCKERODE below), loaded only when an engine is reached (sandbox/engine/docker-client.ts).
   {
     door: packagePath('dist', 'sandbox', 'index.js'),
-    external: [...RUNTIME, 'dockerode'],
+    external: RUNTIME,
     minify: true,
   },
-  // The panel's parts, each imported by its commands (and exceljs only when a sheet is XLSX).
+  // The panel's parts, each imported by its commands (and EXCELJS only when a sheet is XLSX).
   ...['baselines', 'evaluate', 'items', 'query', 'sheet', 'trial', 'tune'].map((part) => ({
     door: packagePath('dist', 'panel', part, 'index.js'),
-    external: [...RUNTIME, 'dockerode', 'exceljs'],
+    external: RUNTIME,
     minify: true,
   })),
 ];
@@ -61,17 +61,66 @@ function otherDoors(self: string): Plugin {
 // process). The toolkit imports only its `z` namespace, which cannot be tree-shaken anyway.
 const ZOD = packagePath('dist', 'vendor', 'zod.js');
 
-function sharedZod(self: string): Plugin {
+// A package that `self` imports, taken from one shared file instead (SHARED below).
+function sharedFile(self: string, name: string, file: string): Plugin {
   return {
-    name: 'shared-zod',
+    name: `shared-${name}`,
     setup(b) {
-      b.onResolve({ filter: /^zod$/ }, () => ({
-        path: `./${relative(dirname(self), ZOD)}`,
+      b.onResolve({ filter: new RegExp(`^${name}$`) }, () => ({
+        path: `./${relative(dirname(self), file)}`,
         external: true,
       }));
     },
   };
 }
+
+/**
+ * dockerode, one file beside the sandbox's door, which every command that reaches an engine loads.
+ * As published it is some 230 modules and 0.25-0.35 s of CPU, most of it two things the toolkit
+ * never uses: BuildKit (`lib/session.js` with grpc-js and uuid, `lib/buildkit.js` with protobufjs),
+ * which only `buildImage` with `version: '2'` and `docker.followProgress` need (the runner images
+ * are imported, not built, and their progress is read with `docker.modem.followProgress`), and
+ * docker-modem's own ssh transport (`lib/ssh.js`: ssh2), where the toolkit reaches ssh:// engines
+ * through the system's ssh, as the docker CLI does (sandbox/engine/ssh-agent.ts). Both are
+ * replaced by modules that fail with a message saying so, should they ever be reached.
+ */
+const DOCKERODE = packagePath('dist', 'sandbox', 'dockerode.js');
+
+// Each left-out module: who imports it, and what takes its place.
+const LEFT_OUT: Record<string, { importer: RegExp; contents: string }> = {
+  './session': {
+    importer: /[\\/]node_modules[\\/]dockerode[\\/]lib[\\/]/,
+    contents: `module.exports = function withSession(docker, auth, handler) {
+  handler(new Error("BuildKit sessions are not part of the toolkit's Docker client"), null, () => undefined);
+};`,
+  },
+  './buildkit': {
+    importer: /[\\/]node_modules[\\/]dockerode[\\/]lib[\\/]/,
+    contents: `module.exports = { followProgress() {
+  throw new Error("BuildKit output is not part of the toolkit's Docker client: use docker.modem.followProgress");
+} };`,
+  },
+  './ssh': {
+    importer: /[\\/]node_modules[\\/]docker-modem[\\/]lib[\\/]/,
+    contents: `module.exports = function sshAgent() {
+  throw new Error("docker-modem's ssh transport is not part of the toolkit's Docker client: ssh:// engines go through the system's ssh");
+};`,
+  },
+};
+
+const DOCKERODE_WITHOUT_UNUSED: Plugin = {
+  name: 'dockerode-without-unused',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/(session|buildkit|ssh)$/ }, (args) => {
+      if (!LEFT_OUT[args.path]?.importer.test(args.importer)) return undefined;
+      return { path: args.path, namespace: 'left-out' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
+      contents: LEFT_OUT[args.path]?.contents,
+      loader: 'js',
+    }));
+  },
+};
 
 // zod's `z` namespace carries every locale's messages (some 360 kB of 750), and a namespace
 // cannot be tree-shaken: the toolkit speaks English, zod's default, so only `en` is kept.
@@ -97,18 +146,41 @@ const ZOD_ENGLISH_ONLY: Plugin = {
  */
 const MINIFIED = { minifyWhitespace: true, minifySyntax: true, sourcemap: 'linked' } as const;
 
-await build({
-  stdin: { contents: "export { z } from 'zod';", resolveDir: packagePath(), loader: 'js' },
-  outfile: ZOD,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  plugins: [ZOD_ENGLISH_ONLY],
-  legalComments: 'inline',
-  ...MINIFIED,
-  logLevel: 'warning',
-});
+/**
+ * exceljs, one file beside the panel's doors, which `rpe sheet` loads when a sheet is XLSX: as
+ * published some 400 modules (readable-stream, async, bluebird, jszip and more) and 0.35-0.55 s of
+ * CPU to load; as one file, about a third of that.
+ */
+const EXCELJS = packagePath('dist', 'panel', 'exceljs.js');
+
+// The packages bundled once into a file of their own, and what each export is.
+const SHARED: { name: string; file: string; entry: string; plugins: Plugin[] }[] = [
+  { name: 'zod', file: ZOD, entry: "export { z } from 'zod';", plugins: [ZOD_ENGLISH_ONLY] },
+  {
+    name: 'dockerode',
+    file: DOCKERODE,
+    entry: "export { default } from 'dockerode';",
+    plugins: [DOCKERODE_WITHOUT_UNUSED],
+  },
+  { name: 'exceljs', file: EXCELJS, entry: "export { default } from 'exceljs';", plugins: [] },
+];
+
+for (const { file, entry, plugins } of SHARED) {
+  await build({
+    stdin: { contents: entry, resolveDir: packagePath(), loader: 'js' },
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    plugins,
+    // A CommonJS package that requires one of Node's modules still finds require().
+    banner: { js: BANNER },
+    legalComments: 'inline',
+    ...MINIFIED,
+    logLevel: 'warning',
+  });
+}
 
 for (const { door, external, minify } of DOORS) {
   // Already bundled (the script ran again without tsc before it): bundling twice would repeat the banner.
@@ -122,7 +194,7 @@ for (const { door, external, minify } of DOORS) {
     format: 'esm',
     target: 'node20',
     external,
-    plugins: [otherDoors(door), sharedZod(door)],
+    plugins: [otherDoors(door), ...SHARED.map(({ name, file }) => sharedFile(door, name, file))],
     // A CommonJS dependency bundled later still finds require().
     banner: { js: BANNER },
     legalComments: 'inline',

@@ -1,6 +1,7 @@
 // The doors `npm run build` bundles (scripts/bundle-doors): one file per part, each importing the
-// others rather than holding a copy, zod without its other languages, and the CLI's doors minified
-// with source maps that still lead a stack trace to its file.
+// others rather than holding a copy, zod without its other languages, dockerode without what the
+// toolkit never uses, and the CLI's doors minified with source maps that still lead a stack trace
+// to its file.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +47,65 @@ describe.skipIf(!built)('the bundled doors', () => {
       encoding: 'utf8',
     });
     expect(out.trim()).toBe('true true');
+  });
+
+  it.each([
+    // Text only each package has: the engine's API path of a container's archive; a workbook's part.
+    { name: 'dockerode', file: ['sandbox', 'dockerode.js'], door: ['sandbox'], mark: '/archive' },
+    {
+      name: 'exceljs',
+      file: ['panel', 'exceljs.js'],
+      door: ['panel', 'sheet'],
+      mark: 'xl/workbook.xml',
+    },
+  ])(
+    '$name is one file that its door imports; no door holds a copy',
+    ({ file, door: user, mark }) => {
+      expect(text(packagePath('dist', ...file)).includes(mark)).toBe(true);
+      const own = new RegExp(`import\\("(\\./)?(\\.\\./)*${file[1]?.replace('.', '\\.')}"\\)`);
+      expect(own.test(text(door(...user)))).toBe(true);
+      const doors = [
+        ['framework'],
+        ['sandbox'],
+        ...['baselines', 'evaluate', 'items', 'query', 'sheet', 'trial', 'tune'].map((p) => [
+          'panel',
+          p,
+        ]),
+      ];
+      for (const part of doors) {
+        expect(text(door(...part)).includes(mark)).toBe(false);
+        // Nor does any import the packages themselves, which would load all of them.
+        expect(
+          /from\s*"(dockerode|exceljs)"|import\("(dockerode|exceljs)"\)/.test(text(door(...part))),
+        ).toBe(false);
+      }
+      // Loading the file loads no package from node_modules.
+      const script = `import { createRequire } from 'node:module';
+      await import(${JSON.stringify(packagePath('dist', ...file))});
+      const loaded = Object.keys(createRequire(import.meta.url).cache);
+      console.log(JSON.stringify(loaded.filter((m) => /node_modules/.test(m))));`;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        encoding: 'utf8',
+      });
+      expect(JSON.parse(out)).toEqual([]);
+    },
+  );
+
+  it('loading dockerode loads neither BuildKit (grpc-js, protobufjs) nor ssh2; reaching them says so', () => {
+    const file = JSON.stringify(packagePath('dist', 'sandbox', 'dockerode.js'));
+    const script = `import { createRequire } from 'node:module';
+      const { default: Docker } = await import(${file});
+      const loaded = Object.keys(createRequire(import.meta.url).cache);
+      console.log(JSON.stringify(loaded.filter((m) => /ssh2|grpc|protobufjs/.test(m))));
+      const ssh = new Docker({ protocol: 'ssh', host: 'engine.invalid' });
+      await ssh.ping().then(() => console.log('answered'), (e) => console.log(e.message));
+      try { new Docker({ socketPath: '/nonexistent' }).followProgress() } catch (e) { console.log(e.message) }`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    }).split('\n');
+    expect(JSON.parse(out[0] ?? '')).toEqual([]);
+    expect(out[1]).toMatch(/ssh transport is not part of the toolkit's Docker client/);
+    expect(out[2]).toMatch(/BuildKit output is not part of the toolkit's Docker client/);
   });
 
   it('the CLI doors are minified with source maps; the framework, which generators import, is not', () => {
