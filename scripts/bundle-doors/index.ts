@@ -3,7 +3,8 @@
 // hundreds is most of a command's start-up: dist/sandbox/index.js alone was about 500 modules
 // (execa about 110, zod about 100) and 0.8 s of CPU before `rpe check` looked at its argument; as
 // one file, 0.3 s. zod, which most doors use, is one file of its own that they share
-// (dist/vendor/zod.js). Everything else tsc wrote stays as it is: the declarations, and the parts'
+// (dist/vendor/zod.js), and so are dockerode and exceljs, which some commands load lazily (SHARED
+// below). Everything else tsc wrote stays as it is: the declarations, and the parts'
 // other files, which tests and the other door import directly.
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
