@@ -4,7 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 // disk, and a synchronous read costs a few microseconds where fs/promises' open, stat, read and
 // close round trips through the thread pool cost far more (the local executor samples a run's
 // process tree every 25 ms).
-function readProc(path: string): string {
+/** A file of /proc as text; empty when it cannot be read (the process is gone, or not ours). */
+export function readProc(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch {

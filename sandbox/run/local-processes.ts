@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { childrenOf, peakResidentBytes } from '../../framework/process-tree.js';
+import { childrenOf, peakResidentBytes, readProc } from '../../framework/process-tree.js';
 
 // /proc is read synchronously, as in framework/process-tree.ts: no disk behind it.
 function pids(): number[] {
@@ -13,28 +13,19 @@ function pids(): number[] {
   }
 }
 
-function environOf(pid: number): Buffer | null {
-  try {
-    return readFileSync(`/proc/${pid}/environ`);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Kills every process whose environment holds `name=value`, pass after pass until none is left
  * (a process may fork while a pass runs). Only processes this user may read are seen, which are
  * the only ones a local run can start.
  */
 export function killMarked(name: string, value: string, maxPasses = 20): number {
-  const needle = Buffer.from(`\0${name}=${value}\0`);
+  const needle = `\0${name}=${value}\0`;
   let killed = 0;
   for (let pass = 0; pass < maxPasses; pass++) {
     let found = 0;
     for (const pid of pids()) {
       if (pid === process.pid) continue;
-      const environ = environOf(pid);
-      if (!environ || !Buffer.concat([Buffer.from([0]), environ]).includes(needle)) continue;
+      if (!`\0${readProc(`/proc/${pid}/environ`)}`.includes(needle)) continue;
       try {
         process.kill(pid, 'SIGKILL');
         found++;
