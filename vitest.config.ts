@@ -23,6 +23,11 @@ export default defineConfig({
     setupFiles: process.env.RPE_TEST_CPU ? ['tests/cpu-per-file.ts'] : [],
     env: engine,
     pool: 'forks',
+    // A worker runs file after file with the modules it has loaded: importing the toolkit, vitest
+    // and the test helpers again for each of some 180 files cost about 80 CPU s on two cores.
+    // Files put back what they change in the process (env, mocks, cwd); `--isolate` for a run
+    // with a fresh worker per file.
+    isolate: false,
     // The longest files first (tests/slow-first-sequencer.ts), so no long file runs alone at the end.
     sequence: { sequencer: SlowFirstSequencer },
     // One file more than the cores: most files wait on containers and child processes, and

@@ -1,7 +1,8 @@
-// The CPU each test file costs (vitest setupFiles, on when RPE_TEST_CPU names a file): at the
-// file's end, its worker's own user + system time and that of the processes it started and
-// waited for (the CLI runs, and their generators), one JSON line per file. Containers run under
-// the engine and are not counted. `npx tsx scripts/ci/test-cpu.ts FILE` sums them up.
+// The CPU each test file costs (vitest setupFiles, on when RPE_TEST_CPU names a file): from the
+// file's start to its end, its worker's own user + system time and that of the processes it
+// started and waited for (the CLI runs, and their generators), one JSON line per file. A worker
+// runs several files (isolate: false), so a file counts what grew while it ran. Containers run
+// under the engine and are not counted. `npx tsx scripts/ci/test-cpu.ts FILE` sums them up.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { afterAll, expect } from 'vitest';
@@ -20,8 +21,16 @@ function times(): { self: number; children: number } {
 }
 
 if (LOG) {
+  // The setup file runs again before each file, ahead of the file's own imports.
+  const start = times();
   afterAll(() => {
     const file = relative(process.cwd(), expect.getState().testPath ?? '?');
-    appendFileSync(LOG, `${JSON.stringify({ file, ...times() })}\n`);
+    const end = times();
+    const round = (s: number) => Math.round(s * 100) / 100;
+    const spent = {
+      self: round(end.self - start.self),
+      children: round(end.children - start.children),
+    };
+    appendFileSync(LOG, `${JSON.stringify({ file, ...spent })}\n`);
   });
 }
