@@ -24,7 +24,8 @@ export default defineConfig({
     env: engine,
     pool: 'forks',
     // A worker runs file after file with the modules it has loaded: importing the toolkit, vitest
-    // and the test helpers again for each of some 180 files cost about 80 CPU s on two cores.
+    // and the test helpers again for each of some 180 files cost about 120 CPU s a run
+    // (docs/performance.md, "Workers that keep their modules").
     // Files put back what they change in the process (env, mocks, cwd); `--isolate` for a run
     // with a fresh worker per file.
     isolate: false,

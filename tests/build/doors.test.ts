@@ -1,7 +1,7 @@
 // The doors `npm run build` bundles (scripts/bundle-doors): one file per part, each importing the
 // others rather than holding a copy, zod without its other languages, dockerode without what the
-// toolkit never uses, exceljs as one file, and the CLI's doors minified with source maps that still lead a stack trace
-// to its file.
+// toolkit never uses, exceljs as one file, and the CLI's doors minified with source maps that
+// still lead a stack trace to its file.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
