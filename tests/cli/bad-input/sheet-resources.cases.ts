@@ -6,8 +6,10 @@ import { expect } from 'vitest';
 import type { BadInputCase } from './case.js';
 import { row, workbook } from './hostile-xlsx.js';
 
-const write = (name: string, content: string | Uint8Array) => (dir: string) =>
-  writeFileSync(join(dir, name), content);
+// The content is made when the row runs: the coverage test imports every table for its args,
+// and building these files at import would cost it seconds.
+const write = (name: string, content: () => string | Uint8Array) => (dir: string) =>
+  writeFileSync(join(dir, name), content());
 const errorCode = (code: string) => (doc: unknown) =>
   expect(doc).toMatchObject({ error: { code } });
 const importArgs = (file: string, ...more: string[]) => [
@@ -25,14 +27,14 @@ const MB = 1024 * 1024;
 /** Far below the 3.8 GB and heap exhaustion these inputs used to cause. */
 const PEAK_MB = 350;
 
-// 64 MB of one letter packs into about 64 KB; made when a row runs, not when the table loads.
+// 64 MB of one letter packs into about 64 KB.
 const huge = () => Buffer.alloc(64 * MB, 'a');
 
 export const cases: BadInputCase[] = [
   {
     name: 'sheet import: a row numbered 100000000 is a cap hit naming the sheet and row, not a heap exhausted',
     args: importArgs('s.xlsx', '--json'),
-    setup: write('s.xlsx', workbook(`${header}${row(100_000_000, ['x', 'y'])}`)),
+    setup: write('s.xlsx', () => workbook(`${header}${row(100_000_000, ['x', 'y'])}`)),
     exit: 2,
     stderr:
       /^rpe: s\.xlsx: sheet "pozycje", row 100000000: a value beyond the cap of 10000 rows; nothing was imported\n$/,
@@ -42,8 +44,7 @@ export const cases: BadInputCase[] = [
   {
     name: 'sheet import: a shared string of 64 MB is refused at the part cap',
     args: importArgs('s.xlsx'),
-    setup: write(
-      's.xlsx',
+    setup: write('s.xlsx', () =>
       workbook(`${header}<row r="2"><c r="A2" t="s"><v>0</v></c></row>`, {
         strings: Buffer.concat([
           Buffer.from('<sst><si><t>'),
@@ -60,8 +61,7 @@ export const cases: BadInputCase[] = [
   {
     name: 'sheet import: a zip bomb part that declares 2 KB and unpacks to 64 MB stops at what it declared',
     args: importArgs('s.xlsx', '--json'),
-    setup: write(
-      's.xlsx',
+    setup: write('s.xlsx', () =>
       workbook(header, {
         sheet: { content: huge(), declaredSize: 2048 },
       }),
@@ -75,7 +75,7 @@ export const cases: BadInputCase[] = [
   {
     name: 'sheet import: a part declaring 3 GB is refused before it is unpacked',
     args: importArgs('s.xlsx'),
-    setup: write('s.xlsx', workbook(header, { sheet: { declaredSize: 3_000_000_000 } })),
+    setup: write('s.xlsx', () => workbook(header, { sheet: { declaredSize: 3_000_000_000 } })),
     exit: 2,
     stderr: /part xl\/worksheets\/sheet1\.xml: unpacks to 3000000000 bytes, above the cap/,
     maxPeakMb: PEAK_MB,
@@ -83,8 +83,7 @@ export const cases: BadInputCase[] = [
   {
     name: 'sheet import: a part packed a thousand times over is refused at the ratio cap',
     args: importArgs('s.xlsx'),
-    setup: write(
-      's.xlsx',
+    setup: write('s.xlsx', () =>
       workbook(
         `${header}${'<row r="2"><c r="A2" t="inlineStr"><is><t>x</t></is></c></row>'.repeat(60_000)}`,
       ),
@@ -96,7 +95,7 @@ export const cases: BadInputCase[] = [
   {
     name: 'sheet import: a million rows with values are refused at the part cap',
     args: importArgs('s.xlsx', '--json'),
-    setup: write('s.xlsx', workbook(`${header}${items(1_000_000)}`)),
+    setup: write('s.xlsx', () => workbook(`${header}${items(1_000_000)}`)),
     exit: 2,
     stderr: /part xl\/worksheets\/sheet1\.xml: unpacks to \d+ bytes, above the cap of 16777216/,
     json: errorCode('sheet_too_large'),
@@ -106,8 +105,7 @@ export const cases: BadInputCase[] = [
   {
     name: 'sheet import: 60 items then 700000 empty rows are read as a stream and imported',
     args: importArgs('s.xlsx', '--json'),
-    setup: write(
-      's.xlsx',
+    setup: write('s.xlsx', () =>
       workbook(
         `${header}${items(60)}${Array.from({ length: 700_000 }, (_, i) => `<row r="${i + 62}"/>`).join('')}`,
       ),
@@ -121,7 +119,7 @@ export const cases: BadInputCase[] = [
   {
     name: 'sheet import: a cell of 30000 characters names its row and the cap',
     args: importArgs('s.xlsx'),
-    setup: write('s.xlsx', workbook(`${header}${row(2, ['x'.repeat(30_000), 'a'])}`)),
+    setup: write('s.xlsx', () => workbook(`${header}${row(2, ['x'.repeat(30_000), 'a'])}`)),
     exit: 2,
     stderr:
       /^rpe: s\.xlsx: sheet "pozycje", row 2: column 1 holds 30000 characters, above the cap of 20000; nothing was imported\n$/,
@@ -130,8 +128,7 @@ export const cases: BadInputCase[] = [
   {
     name: 'sheet import: a value in column 200 is a cap hit',
     args: importArgs('s.xlsx'),
-    setup: write(
-      's.xlsx',
+    setup: write('s.xlsx', () =>
       workbook(`${header}<row r="2"><c r="GR2" t="inlineStr"><is><t>x</t></is></c></row>`),
     ),
     exit: 2,
@@ -140,7 +137,7 @@ export const cases: BadInputCase[] = [
   {
     name: 'sheet import: a CSV of 20000 rows is a cap hit',
     args: importArgs('s.csv', '--json'),
-    setup: write('s.csv', `input,gold\n${'P,a\n'.repeat(20_000)}`),
+    setup: write('s.csv', () => `input,gold\n${'P,a\n'.repeat(20_000)}`),
     exit: 2,
     stderr: /^rpe: s\.csv: row 10001: more than the cap of 10000 rows; nothing was imported\n$/,
     json: errorCode('sheet_too_large'),
@@ -149,7 +146,7 @@ export const cases: BadInputCase[] = [
   {
     name: 'sheet import: a CSV cell of 30000 characters names its row',
     args: importArgs('s.csv'),
-    setup: write('s.csv', `input,gold\n${'y'.repeat(30_000)},a\n`),
+    setup: write('s.csv', () => `input,gold\n${'y'.repeat(30_000)},a\n`),
     exit: 2,
     stderr: /^rpe: s\.csv: row 2: column 1 holds 30000 characters, above the cap of 20000/,
   },
