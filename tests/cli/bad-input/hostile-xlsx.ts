@@ -1,7 +1,8 @@
 // Workbooks a spreadsheet would never write, built byte by byte: parts that unpack to more than
 // they declare, rows numbered in the hundreds of millions, cells of megabytes. Each stays small
 // on disk, so a row of the bad-input table can write it in its folder.
-import { deflateRawSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
+import { type ZlibOptions, deflateRawSync } from 'node:zlib';
 
 /** One part of the zip: its name, content, and optionally a declared size that lies. */
 export interface Part {
@@ -17,20 +18,31 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
+// Node's own crc32 (from Node 20.15) takes milliseconds where this loop takes a second on the
+// largest parts; the loop stays for older Node 20.
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+
 function crc32(bytes: Buffer): number {
+  if (nativeCrc32) return nativeCrc32(bytes);
   let c = 0xffffffff;
   for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
+/**
+ * How parts are deflated unless a workbook asks otherwise: the fastest level, since most rows
+ * turn on the sizes a part declares, not on how tightly it is packed.
+ */
+const FAST: ZlibOptions = { level: 1 };
+
 // A zip of deflated parts, with a central directory that matches the local headers.
-export function zip(parts: readonly Part[]): Buffer {
+export function zip(parts: readonly Part[], packing: ZlibOptions = FAST): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const part of parts) {
     const name = Buffer.from(part.name, 'utf8');
-    const packed = deflateRawSync(part.content, { level: 9 });
+    const packed = deflateRawSync(part.content, packing);
     const size = part.declaredSize ?? part.content.length;
     const crc = crc32(part.content);
     const local = Buffer.alloc(30);
@@ -71,11 +83,11 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 
 /**
  * A one-sheet workbook ("pozycje") whose sheetData is `rows` (XML) and whose shared strings are
- * `strings`; `extra` parts are added as they are (`sheet` overrides the worksheet part).
+ * `strings`; `sheet` overrides the worksheet part, and `packing` how every part is deflated.
  */
 export function workbook(
   rows: string | Buffer,
-  options: { strings?: string[] | Buffer; sheet?: Partial<Part> } = {},
+  options: { strings?: string[] | Buffer; sheet?: Partial<Part>; packing?: ZlibOptions } = {},
 ): Buffer {
   const data = typeof rows === 'string' ? Buffer.from(rows) : rows;
   const sheet = Buffer.concat([
@@ -88,34 +100,37 @@ export function workbook(
         `<sst xmlns="${MAIN}" count="${options.strings.length}">${options.strings.map((s) => `<si><t>${s}</t></si>`).join('')}</sst>`,
       )
     : options.strings;
-  return zip([
-    {
-      name: '[Content_Types].xml',
-      content: xml(
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/></Types>',
-      ),
-    },
-    {
-      name: '_rels/.rels',
-      content: xml(
-        `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-      ),
-    },
-    {
-      name: 'xl/workbook.xml',
-      content: xml(
-        `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="pozycje" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-      ),
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      content: xml(
-        `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-      ),
-    },
-    ...(strings ? [{ name: 'xl/sharedStrings.xml', content: strings }] : []),
-    { name: 'xl/worksheets/sheet1.xml', content: sheet, ...options.sheet },
-  ]);
+  return zip(
+    [
+      {
+        name: '[Content_Types].xml',
+        content: xml(
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/></Types>',
+        ),
+      },
+      {
+        name: '_rels/.rels',
+        content: xml(
+          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+        ),
+      },
+      {
+        name: 'xl/workbook.xml',
+        content: xml(
+          `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="pozycje" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        ),
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        content: xml(
+          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+        ),
+      },
+      ...(strings ? [{ name: 'xl/sharedStrings.xml', content: strings }] : []),
+      { name: 'xl/worksheets/sheet1.xml', content: sheet, ...options.sheet },
+    ],
+    options.packing,
+  );
 }
 
 // A row of inline-string cells: `cells[i]` goes in column i + 1 (A, B, ...).
