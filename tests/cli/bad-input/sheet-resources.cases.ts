@@ -88,7 +88,7 @@ export const cases: BadInputCase[] = [
     maxPeakMb: PEAK_MB,
   },
   {
-    name: 'sheet import: a part packed a thousand times over is refused at the ratio cap',
+    name: 'sheet import: a part that unpacks over 300 times its packed size is refused at the ratio cap',
     args: importArgs('s.xlsx'),
     setup: write('s.xlsx', () =>
       workbook(
