@@ -102,12 +102,6 @@ export const cases: BadInputCase[] = [
     stderr: /^rpe: rpe sheet needs a command: export, import \(rpe sheet --help lists them\)\n$/,
   },
   {
-    name: 'a nested group named without its command',
-    args: ['sandbox', 'images'],
-    exit: 2,
-    stderr: /rpe sandbox images needs a command: build/,
-  },
-  {
     name: "a mistyped option keeps commander's suggestion on the same line",
     args: ['validate', 'items.jsonl', '--jsn'],
     exit: 2,
