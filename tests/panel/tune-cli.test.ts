@@ -1,7 +1,7 @@
-// `rpe tune` end to end: the JSON contract, tuned sets that validate and that `rpe score` scores
-// as reported (their matrices rebuilt here from the items by the trial's own answer rule), the
-// subset in pool order, the same output for the same input, the plain held-out verdict, and a
-// folder made by a real `rpe trial`.
+// `rpe tune` end to end: the JSON contract, tuned sets that validate and whose matrices are the
+// ones rebuilt here from the items by the trial's own answer rule (scored by `rpe score` as
+// reported), the subset in pool order, the same output for the same input, the plain held-out
+// verdict, and a folder made by a real `rpe trial`.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,11 +83,14 @@ describe('rpe tune TRIAL_DIR', () => {
           families[id ?? '']?.right(k, Number(index), Number(s)) ? 1 : 0,
         );
       });
+      expect(JSON.parse(readFileSync(join(folder, 'matrix.json'), 'utf8'))).toEqual({
+        models: MODELS,
+        correct,
+      });
       writeFileSync(join(dir, `rebuilt-${seed}.json`), JSON.stringify({ models: MODELS, correct }));
       const rebuilt = await scoreOf(join(dir, `rebuilt-${seed}.json`));
       expect(rebuilt.n_items).toBe(doc.n);
       expect(rebuilt.score).toBeCloseTo(doc.expected.sets[i].score, 12);
-      expect((await scoreOf(join(folder, 'matrix.json'))).score).toBeCloseTo(rebuilt.score, 12);
       scores.push(rebuilt.score);
     }
     expect(doc.expected.mean).toBeCloseTo(scores.reduce((a, b) => a + b) / scores.length, 12);
