@@ -1,9 +1,13 @@
 // `rpe trial` end to end: an example generator, three seeds, a loopback panel of fake models with
 // known behaviour; every figure is checked against `rpe score` / `rpe overlap` on the files the
-// trial wrote, or recomputed here from the matrices.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// trial wrote, or recomputed here from the matrices. The same trial's folder is read by `rpe tune`,
+// and its HTML report opened in a real headless Chromium (headless-chromium.ts): every plot drawn,
+// nothing fetched, no console error; screenshots are left in test-results/trial/ for a person to
+// look at.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accepts,
@@ -12,8 +16,10 @@ import {
   score,
   type CorrectnessMatrix,
 } from '../../framework/index.js';
+import { packagePath } from '../../framework/package-root.js';
 import type { TrialSummary } from '../../panel/trial/index.js';
 import { startFakeChatServer, type FakeChatServer } from './fake-chat-server.js';
+import { launchChromium, openFile, skipWithoutChromium } from './headless-chromium.js';
 import { rpe } from './run-rpe.js';
 import { FAKE_MODELS, prepareTrial, quoted, type KnownItem } from './trial-panel.js';
 
@@ -192,7 +198,110 @@ describe('rpe trial on an example generator and a loopback panel', () => {
       '## Panel robustness',
     );
   });
+});
 
+describe('rpe tune on the folder this trial made', () => {
+  it('reads its sets, meta sidecars and matrices', async () => {
+    // Tuned sets go outside the trial's folder, which the rerun below reads again.
+    const out = join(dir, 'out');
+    const run = await rpe([
+      'tune',
+      out,
+      '--json',
+      '--held-out',
+      'model',
+      '--out',
+      join(dir, 'tuned'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(doc.families.map((f: { id: string }) => f.id)).toEqual([
+      'negated-accusative',
+      'non-accusative-control',
+    ]);
+    const written = readJson<{ mean: { score: number } }>(join(dir, 'out', 'summary.json'));
+    expect(doc.current.mean).toBeCloseTo(written.mean.score, 12);
+    expect(doc.heldout.folds).toHaveLength(MODELS.length);
+    expect(doc.expected.mean).toBeGreaterThanOrEqual(doc.current.mean - 1e-12);
+  });
+});
+
+describe.skipIf(skipWithoutChromium())('the trial report in a headless browser', () => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders every plot of the trial report from the file alone, with no request and no console error', async () => {
+    const shots = packagePath('test-results', 'trial');
+    const { context, page, url, errors, requests } = await openFile(
+      browser as Browser,
+      join(dir, 'out', 'report.html'),
+      { width: 1360, height: 900 },
+    );
+    try {
+      const figures = await page.$$eval('figure.plot', (nodes) =>
+        nodes.map((figure) => {
+          const svg = figure.querySelector('svg');
+          const box = svg?.getBoundingClientRect();
+          return {
+            id: figure.getAttribute('data-plot'),
+            width: box?.width ?? 0,
+            height: box?.height ?? 0,
+            rects: figure.querySelectorAll('g.mark-rect path').length,
+            marks: figure.querySelectorAll(
+              'g.mark-rect path, g.mark-symbol path, g.mark-rule line, g.mark-tick path, g.mark-text text',
+            ).length,
+            text: svg?.textContent ?? '',
+          };
+        }),
+      );
+      expect(figures.map((f) => f.id)).toEqual([
+        'scores-1',
+        'heatmap-1',
+        'heatmap-2',
+        'heatmap-3',
+        'families-1',
+        'pairs-1',
+        'robustness-1',
+      ]);
+      for (const f of figures) {
+        expect(f.marks, `${f.id} has marks`).toBeGreaterThan(5);
+        expect(f.width, `${f.id} is drawn`).toBeGreaterThan(200);
+        expect(f.height, `${f.id} is drawn`).toBeGreaterThan(80);
+      }
+      // One cell per item and model in each heat map: 150 items × 5 models.
+      for (const id of ['heatmap-1', 'heatmap-2', 'heatmap-3']) {
+        expect(figures.find((f) => f.id === id)?.rects).toBe(750);
+      }
+      expect(figures.find((f) => f.id === 'pairs-1')?.text).toContain('saturation 5 %');
+      expect(figures.find((f) => f.id === 'robustness-1')?.text).toContain('(hurts most)');
+      // Several inline SVGs share one document: their ids (clip paths, gradients) must not clash.
+      const ids = await page.$$eval('[id]', (nodes) => nodes.map((n) => n.id));
+      expect(new Set(ids).size).toBe(ids.length);
+
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([url]);
+
+      mkdirSync(shots, { recursive: true });
+      const shot = join(shots, 'report.png');
+      await page.screenshot({ path: shot, fullPage: true });
+      // The top of the page at the size of docs/images/trial-report.png, ready to replace it.
+      await page.setViewportSize({ width: 1180, height: 1151 });
+      await page.screenshot({ path: join(shots, 'report-top.png') });
+      process.stderr.write(`trial report screenshot: ${shot}\n`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+// Last: the rerun rewrites the summary and the report that the tests above read as the first run
+// left them.
+describe('a rerun of the same trial', () => {
   it('resumes from the cache: a rerun sends no request and gives the same figures', async () => {
     const before = server.received.length;
     const again = await rpe(args);

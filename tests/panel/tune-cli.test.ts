@@ -1,14 +1,13 @@
 // `rpe tune` end to end: the JSON contract, tuned sets that validate and whose matrices are the
 // ones rebuilt here from the items by the trial's own answer rule (scored by `rpe score` as
-// reported), the subset in pool order, the same output for the same input, the plain held-out
-// verdict, and a folder made by a real `rpe trial`.
+// reported), the subset in pool order, the same output for the same input, and the plain held-out
+// verdict. tune on a folder a real `rpe trial` made is in trial-cli.test.ts, beside that trial.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpe } from './run-rpe.js';
 import { syntheticPool, tenFamilies, writeSyntheticTrial } from './synthetic-tune.js';
-import { prepareTrial } from './trial-panel.js';
 
 const MODELS = ['a/1', 'a/2', 'b/1', 'b/2', 'c/1', 'd/1'];
 const spec = tenFamilies(MODELS);
@@ -161,31 +160,5 @@ describe('rpe tune --items', () => {
     writeFileSync(join(dir, 'first-rows.json'), JSON.stringify(first));
     expect((await scoreOf(join(dir, 'first-rows.json'))).score).toBeCloseTo(doc.pool.score, 12);
     expect(readFileSync(join(dir, 'subset.tune.html'), 'utf8')).toContain('<svg');
-  }, 600_000);
-});
-
-describe('rpe tune on a folder rpe trial made', () => {
-  it('reads its sets, meta sidecars and matrices', async () => {
-    const work = join(dir, 'real');
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(work);
-    const trial = await prepareTrial(work, 'examples/genitive-of-negation', [11, 12, 13]);
-    try {
-      const made = await rpe(trial.args);
-      expect(made.code, made.stderr).toBe(0);
-      const run = await rpe(['tune', join(work, 'out'), '--json', '--held-out', 'model']);
-      expect(run.code, run.stderr).toBe(0);
-      const doc = parse(run.stdout) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-      expect(doc.families.map((f: { id: string }) => f.id)).toEqual([
-        'negated-accusative',
-        'non-accusative-control',
-      ]);
-      const summary = JSON.parse(readFileSync(join(work, 'out', 'summary.json'), 'utf8'));
-      expect(doc.current.mean).toBeCloseTo(summary.mean.score, 12);
-      expect(doc.heldout.folds).toHaveLength(trial.models.length);
-      expect(doc.expected.mean).toBeGreaterThanOrEqual(doc.current.mean - 1e-12);
-    } finally {
-      await trial.server.close();
-    }
   }, 600_000);
 });

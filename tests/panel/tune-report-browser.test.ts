@@ -1,42 +1,23 @@
 // tune.html, as `rpe tune` writes it for a trial and for a pool, opened in a real headless
 // Chromium (Debian's, driven by playwright-core) like the trial's report: every plot drawn, nothing
 // fetched, no console error; screenshots are left in test-results/tune/ for a person to look at.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/package-root.js';
+import { launchChromium, openFile, skipWithoutChromium } from './headless-chromium.js';
 import { rpe } from './run-rpe.js';
 import { syntheticPool, tenFamilies, writeSyntheticTrial } from './synthetic-tune.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCREENSHOTS = packagePath('test-results', 'tune');
 const MODELS = ['a/1', 'a/2', 'b/1', 'b/2', 'c/1', 'd/1'];
-
-const present = existsSync(CHROMIUM);
-const ci = !['', 'false', '0', undefined].includes(process.env.CI);
-if (!present) {
-  if (ci) throw new Error(`${CHROMIUM} is missing: CI must install chromium`);
-  process.stderr.write(
-    `\n${'!'.repeat(78)}\n!! SKIPPED: tune.html's browser test needs Debian's chromium at ${CHROMIUM}.\n` +
-      `!! Install it with \`bash scripts/ci/setup-chromium.sh\`. Under CI (CI set) this test fails instead.\n${'!'.repeat(78)}\n\n`,
-  );
-}
+const skip = skipWithoutChromium();
 
 let dir: string;
 beforeAll(async () => {
-  if (!present) return;
+  if (skip) return;
   dir = mkdtempSync(join(tmpdir(), 'rpe-tune-report-'));
   writeSyntheticTrial(join(dir, 'trial'), tenFamilies(MODELS));
   const pool = syntheticPool(300, MODELS, 3);
@@ -55,68 +36,59 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!present)('tune.html in a headless browser', () => {
+// One browser for both pages; each page in a context of its own.
+describe.skipIf(skip)('tune.html in a headless browser', () => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
   it.each([
     ['tuned/tune.html', ['weights', 'sets', 'heldout'], 'weights.png'],
     ['subset.tune.html', ['figures', 'heldout'], 'subset.png'],
-  ])(
-    '%s draws every plot from the file alone',
-    async (file, plots, shot) => {
-      const { chromium } = await import('playwright-core');
-      const profile = mkdtempSync(join(tmpdir(), 'rpe-chromium-profile-'));
-      const context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: CHROMIUM_FLAGS,
-        viewport: { width: 1280, height: 900 },
-      });
-      try {
-        const page = await context.newPage();
-        const errors: string[] = [];
-        const requests: string[] = [];
-        page.on('console', (m) => {
-          if (m.type() === 'error') errors.push(m.text());
-        });
-        page.on('pageerror', (e) => errors.push(e.message));
-        page.on('request', (r) => requests.push(r.url()));
-        const url = pathToFileURL(join(dir, file)).href;
-        await page.goto(url, { waitUntil: 'load' });
-        const figures = await page.$$eval('figure.plot', (nodes) =>
-          nodes.map((figure) => {
-            const box = figure.querySelector('svg')?.getBoundingClientRect();
-            return {
-              id: figure.getAttribute('data-plot'),
-              width: box?.width ?? 0,
-              height: box?.height ?? 0,
-              bars: figure.querySelectorAll('g.mark-rect path').length,
-              text: figure.textContent ?? '',
-            };
-          }),
-        );
-        expect(figures.map((f) => f.id)).toEqual(plots);
-        for (const f of figures) {
-          expect(f.bars, `${f.id} has bars`).toBeGreaterThanOrEqual(4);
-          expect(f.width, `${f.id} is drawn`).toBeGreaterThan(300);
-          expect(f.height, `${f.id} is drawn`).toBeGreaterThan(80);
-        }
-        if (file.startsWith('tuned')) {
-          // Two bars per family (now and tuned), ten families; the families left out say so.
-          expect(figures[0]?.bars).toBe(20);
-          expect(figures[0]?.text).toContain('left out');
-        }
-        // One pair of bars per fold (four model families) and one for the mean.
-        expect(figures.find((f) => f.id === 'heldout')?.bars).toBe(10);
-        const ids = await page.$$eval('[id]', (nodes) => nodes.map((n) => n.id));
-        expect(new Set(ids).size).toBe(ids.length);
-        expect(errors).toEqual([]);
-        expect(requests).toEqual([url]);
-        mkdirSync(SCREENSHOTS, { recursive: true });
-        await page.screenshot({ path: join(SCREENSHOTS, shot), fullPage: true });
-      } finally {
-        await context.close();
-        rmSync(profile, { recursive: true, force: true });
+  ])('%s draws every plot from the file alone', async (file, plots, shot) => {
+    const { context, page, url, errors, requests } = await openFile(
+      browser as Browser,
+      join(dir, file),
+      { width: 1280, height: 900 },
+    );
+    try {
+      const figures = await page.$$eval('figure.plot', (nodes) =>
+        nodes.map((figure) => {
+          const box = figure.querySelector('svg')?.getBoundingClientRect();
+          return {
+            id: figure.getAttribute('data-plot'),
+            width: box?.width ?? 0,
+            height: box?.height ?? 0,
+            bars: figure.querySelectorAll('g.mark-rect path').length,
+            text: figure.textContent ?? '',
+          };
+        }),
+      );
+      expect(figures.map((f) => f.id)).toEqual(plots);
+      for (const f of figures) {
+        expect(f.bars, `${f.id} has bars`).toBeGreaterThanOrEqual(4);
+        expect(f.width, `${f.id} is drawn`).toBeGreaterThan(300);
+        expect(f.height, `${f.id} is drawn`).toBeGreaterThan(80);
       }
-    },
-    120_000,
-  );
+      if (file.startsWith('tuned')) {
+        // Two bars per family (now and tuned), ten families; the families left out say so.
+        expect(figures[0]?.bars).toBe(20);
+        expect(figures[0]?.text).toContain('left out');
+      }
+      // One pair of bars per fold (four model families) and one for the mean.
+      expect(figures.find((f) => f.id === 'heldout')?.bars).toBe(10);
+      const ids = await page.$$eval('[id]', (nodes) => nodes.map((n) => n.id));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([url]);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, shot), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
 });
