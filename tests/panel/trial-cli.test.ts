@@ -1,9 +1,9 @@
 // `rpe trial` end to end: an example generator, three seeds, a loopback panel of fake models with
 // known behaviour; every figure is checked against `rpe score` / `rpe overlap` on the files the
 // trial wrote, or recomputed here from the matrices. The same trial's folder is read by `rpe tune`,
-// and its HTML report opened in a real headless Chromium (headless-chromium.ts): every plot drawn,
-// nothing fetched, no console error; screenshots are left in test-results/trial/ for a person to
-// look at.
+// and its HTML report opened in a real headless Chromium (headless-chromium.ts) beside the
+// tune.html pages, all in one browser: every plot drawn, nothing fetched, no console error;
+// screenshots are left in test-results/trial/ and test-results/tune/ for a person to look at.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import type { TrialSummary } from '../../panel/trial/index.js';
 import { startFakeChatServer, type FakeChatServer } from './fake-chat-server.js';
 import { launchChromium, openFile, skipWithoutChromium } from './headless-chromium.js';
 import { rpe } from './run-rpe.js';
+import { sharedTune } from './shared-tune.js';
 import { FAKE_MODELS, prepareTrial, quoted, type KnownItem } from './trial-panel.js';
 
 const GENERATOR = 'examples/genitive-of-negation';
@@ -226,7 +227,8 @@ describe('rpe tune on the folder this trial made', () => {
   });
 });
 
-describe.skipIf(skipWithoutChromium())('the trial report in a headless browser', () => {
+// One browser for every page; each page in a context of its own.
+describe.skipIf(skipWithoutChromium())('the reports in a headless browser', () => {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchChromium();
@@ -293,6 +295,55 @@ describe.skipIf(skipWithoutChromium())('the trial report in a headless browser',
       await page.setViewportSize({ width: 1180, height: 1151 });
       await page.screenshot({ path: join(shots, 'report-top.png') });
       process.stderr.write(`trial report screenshot: ${shot}\n`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // The pages of the tuning runs tune-cli.test.ts checks: weights for a trial, a subset of a pool.
+  it.each([
+    ['tuned/tune.html', ['weights', 'sets', 'heldout'], 'weights.png'],
+    ['subset.tune.html', ['figures', 'heldout'], 'subset.png'],
+  ])('%s draws every plot from the file alone', async (file, plots, shot) => {
+    const tuned = await sharedTune();
+    const { context, page, url, errors, requests } = await openFile(
+      browser as Browser,
+      join(tuned.dir, file),
+      { width: 1280, height: 900 },
+    );
+    try {
+      const figures = await page.$$eval('figure.plot', (nodes) =>
+        nodes.map((figure) => {
+          const box = figure.querySelector('svg')?.getBoundingClientRect();
+          return {
+            id: figure.getAttribute('data-plot'),
+            width: box?.width ?? 0,
+            height: box?.height ?? 0,
+            bars: figure.querySelectorAll('g.mark-rect path').length,
+            text: figure.textContent ?? '',
+          };
+        }),
+      );
+      expect(figures.map((f) => f.id)).toEqual(plots);
+      for (const f of figures) {
+        expect(f.bars, `${f.id} has bars`).toBeGreaterThanOrEqual(4);
+        expect(f.width, `${f.id} is drawn`).toBeGreaterThan(300);
+        expect(f.height, `${f.id} is drawn`).toBeGreaterThan(80);
+      }
+      if (file.startsWith('tuned')) {
+        // Two bars per family (now and tuned), ten families; the families left out say so.
+        expect(figures[0]?.bars).toBe(20);
+        expect(figures[0]?.text).toContain('left out');
+      }
+      // One pair of bars per fold (four model families) and one for the mean.
+      expect(figures.find((f) => f.id === 'heldout')?.bars).toBe(10);
+      const ids = await page.$$eval('[id]', (nodes) => nodes.map((n) => n.id));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([url]);
+      const shots = packagePath('test-results', 'tune');
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: join(shots, shot), fullPage: true });
     } finally {
       await context.close();
     }

@@ -7,19 +7,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpe } from './run-rpe.js';
-import { syntheticPool, tenFamilies, writeSyntheticTrial } from './synthetic-tune.js';
+import {
+  sharedTune,
+  TUNE_MODELS as MODELS,
+  TUNE_SPEC as spec,
+  type SharedTune,
+} from './shared-tune.js';
+import { writeSyntheticTrial } from './synthetic-tune.js';
 
-const MODELS = ['a/1', 'a/2', 'b/1', 'b/2', 'c/1', 'd/1'];
-const spec = tenFamilies(MODELS);
+// What this file writes; the tuning runs it checks are the test run's (shared-tune.ts).
 let dir: string;
+let shared: SharedTune;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rpe-tune-cli-'));
-  writeSyntheticTrial(join(dir, 'trial'), spec);
-  const pool = syntheticPool(400, MODELS, 3);
-  writeFileSync(join(dir, 'pool.jsonl'), pool.jsonl);
-  writeFileSync(join(dir, 'pool.matrix.json'), JSON.stringify(pool.matrix));
-});
+  shared = await sharedTune();
+}, 600_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const parse = (stdout: string) => JSON.parse(stdout) as Record<string, unknown>;
@@ -32,13 +35,11 @@ async function scoreOf(matrix: string) {
 
 describe('rpe tune TRIAL_DIR', () => {
   let doc: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  const out = () => join(dir, 'tuned');
+  const out = () => join(shared.dir, 'tuned');
 
-  beforeAll(async () => {
-    const run = await rpe(['tune', join(dir, 'trial'), '--n', 'auto', '--out', out(), '--json']);
-    expect(run.code, run.stderr).toBe(0);
-    doc = parse(run.stdout);
-  }, 600_000);
+  beforeAll(() => {
+    doc = parse(shared.weights);
+  });
 
   it('prints the documented JSON', () => {
     expect(doc.mode).toBe('weights');
@@ -98,7 +99,15 @@ describe('rpe tune TRIAL_DIR', () => {
 
   it('gives the same files for the same input', async () => {
     const again = join(dir, 'tuned-again');
-    const run = await rpe(['tune', join(dir, 'trial'), '--n', 'auto', '--out', again, '--json']);
+    const run = await rpe([
+      'tune',
+      join(shared.dir, 'trial'),
+      '--n',
+      'auto',
+      '--out',
+      again,
+      '--json',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     for (const file of ['seed-1/items.jsonl', 'seed-3/matrix.json', 'tune.html']) {
       expect(readFileSync(join(again, file), 'utf8')).toBe(readFileSync(join(out(), file), 'utf8'));
@@ -121,23 +130,8 @@ describe('rpe tune TRIAL_DIR', () => {
 
 describe('rpe tune --items', () => {
   it('writes the best subset in pool order, which validates and scores as reported', async () => {
-    const out = join(dir, 'subset.jsonl');
-    const run = await rpe([
-      'tune',
-      '--items',
-      join(dir, 'pool.jsonl'),
-      '--matrix',
-      join(dir, 'pool.matrix.json'),
-      '--n',
-      '80',
-      '--out',
-      out,
-      '--json',
-      '--seed',
-      '5',
-    ]);
-    expect(run.code, run.stderr).toBe(0);
-    const doc = parse(run.stdout) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const out = join(shared.dir, 'subset.jsonl');
+    const doc = parse(shared.subset) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(doc.mode).toBe('subset');
     expect(doc.n).toBe(80);
     for (const part of [doc.score, doc.pool]) {
@@ -146,19 +140,19 @@ describe('rpe tune --items', () => {
       );
     }
     expect(doc.score.score).toBeGreaterThan(doc.pool.score);
-    const pool = readFileSync(join(dir, 'pool.jsonl'), 'utf8').trim().split('\n');
+    const pool = readFileSync(join(shared.dir, 'pool.jsonl'), 'utf8').trim().split('\n');
     const lines: number[] = doc.lines;
     expect(lines).toEqual([...lines].sort((a, b) => a - b));
     expect(readFileSync(out, 'utf8')).toBe(lines.map((l) => `${pool[l - 1]}\n`).join(''));
     expect(parse((await rpe(['validate', out, '--json'])).stdout).format_ok).toBe(true);
     // The subset's rows taken from the pool's matrix here, scored by rpe score.
-    const matrix = JSON.parse(readFileSync(join(dir, 'pool.matrix.json'), 'utf8'));
+    const matrix = JSON.parse(readFileSync(join(shared.dir, 'pool.matrix.json'), 'utf8'));
     const rows = { models: matrix.models, correct: lines.map((l) => matrix.correct[l - 1]) };
     writeFileSync(join(dir, 'subset-rows.json'), JSON.stringify(rows));
     expect((await scoreOf(join(dir, 'subset-rows.json'))).score).toBeCloseTo(doc.score.score, 12);
     const first = { models: matrix.models, correct: matrix.correct.slice(0, 80) };
     writeFileSync(join(dir, 'first-rows.json'), JSON.stringify(first));
     expect((await scoreOf(join(dir, 'first-rows.json'))).score).toBeCloseTo(doc.pool.score, 12);
-    expect(readFileSync(join(dir, 'subset.tune.html'), 'utf8')).toContain('<svg');
+    expect(readFileSync(join(shared.dir, 'subset.tune.html'), 'utf8')).toContain('<svg');
   }, 600_000);
 });
