@@ -45,6 +45,25 @@ function reasonsOf(report: Report): string[] {
   );
 }
 
+// Checks `dir` under rpe check and rpe sandbox run: each gives `verdict`, the disqualifying
+// `codes` and the exit code that goes with the verdict, and both give the same reasons.
+async function sameInBothModes(
+  dir: string,
+  verdict: Report['verdict'],
+  codes: readonly string[],
+  extra: string[] = [],
+) {
+  const local = await checkWith('check', dir, extra);
+  const docker = await checkWith('docker', dir, extra);
+  for (const { code, report } of [local, docker]) {
+    expect(report.verdict).toBe(verdict);
+    expect(disqualifying(report)).toEqual(codes);
+    expect(code).toBe(verdict === 'eligible' ? 0 : 1);
+  }
+  expect(reasonsOf(local.report)).toEqual(reasonsOf(docker.report));
+  return { local, docker };
+}
+
 const TIMED: Record<string, string[]> = {
   'sleep-forever': ['--timeout', '3'],
   'detached-child': ['--timeout', '15'],
@@ -86,16 +105,14 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
     ['sleep-forever', fixture('sleep-forever'), 'disqualified', ['timeout']],
     ['detached-child', fixture('detached-child'), 'eligible', []],
     // What a TypeScript or Python generator runs with is what its commit installs, in both
-    // modes: no toolkit of the machine's, vendored packages installed offline, a lock that
-    // needs the network refused with the same words.
+    // modes: no toolkit of the machine's, vendored packages installed offline (below too), a lock
+    // that needs the network refused with the same words.
     [
       'imports-toolkit-without-lock',
       join(DOCKER_SUBMISSIONS, 'imports-toolkit-without-lock'),
       'disqualified',
       ['runtime_error'],
     ],
-    ['npm-vendored', join(DOCKER_SUBMISSIONS, 'npm-vendored'), 'disqualified', ['invalid_items']],
-    ['pip-vendored', join(DOCKER_SUBMISSIONS, 'pip-vendored'), 'disqualified', ['invalid_items']],
     // An install step that fails (a wheel not in vendor/) or is refused (a lock that needs the
     // network) is install_failed, with the same message, and no seed runs in either mode.
     ['npm-registry-lock', join(DOCKER_SUBMISSIONS, 'npm-registry-lock'), 'incomplete', []],
@@ -111,33 +128,36 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
       // detached-child's sleepers (21 s) would outlive one the run waited for. The others get
       // checkWith's generous one, so a loaded machine cannot turn their error into a timeout.
       // Offline: what these trees need beyond vendor/ is refused or fails without a network.
-      const timeout = [...(TIMED[name] ?? []), '--install-network', 'none'];
-      const local = await checkWith('check', dir, timeout);
-      const docker = await checkWith('docker', dir, timeout);
-      for (const { report } of [local, docker]) {
-        expect(report.verdict).toBe(verdict);
-        expect(disqualifying(report)).toEqual(codes);
-      }
-      expect(reasonsOf(local.report)).toEqual(reasonsOf(docker.report));
-      expect(local.code).toBe(docker.code);
+      await sameInBothModes(dir, verdict, codes, [
+        ...(TIMED[name] ?? []),
+        '--install-network',
+        'none',
+      ]);
     },
   );
 
-  it('a vendored package is installed offline in both modes, and the items are the same bytes', async () => {
-    for (const dir of [
-      join(DOCKER_SUBMISSIONS, 'npm-vendored'),
-      join(DOCKER_SUBMISSIONS, 'pip-vendored'),
-    ]) {
-      const local = await checkWith('check', dir);
-      const docker = await checkWith('docker', dir);
+  // Under the default install network a tree that vendors its packages is still installed
+  // offline. Vendored packages under `--install-network none` are the rows requirements-vendored
+  // and lock-vendored above.
+  it.each(['npm-vendored', 'pip-vendored'])(
+    '%s: its vendored package is installed offline in both modes, the same verdict, reasons and bytes',
+    async (name) => {
+      const { local, docker } = await sameInBothModes(
+        join(DOCKER_SUBMISSIONS, name),
+        'disqualified',
+        ['invalid_items'],
+      );
       expect(local.report.seeds.map((s) => s.output_sha256)).toEqual(
         docker.report.seeds.map((s) => s.output_sha256),
       );
       expect(local.report.seeds[0]?.output_sha256).toMatch(/^[0-9a-f]{64}$/);
-      expect(local.report.notes.join('\n')).toMatch(/installed offline/);
-      expect(local.report.submission.unchanged).toBe(true);
-    }
-  });
+      for (const { report } of [local, docker]) {
+        expect(report.install?.network).toBe('none');
+        expect(report.notes.join('\n')).toMatch(/installed offline/);
+        expect(report.submission.unchanged).toBe(true);
+      }
+    },
+  );
 
   it('both modes check the commit, not the working copy, and warn of the difference', async () => {
     const repo = join(tmp, 'uncommitted');
