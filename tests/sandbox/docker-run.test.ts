@@ -44,11 +44,6 @@ async function hostSha256(name: string, seed: number): Promise<string> {
   return createHash('sha256').update(readFileSync(out)).digest('hex');
 }
 
-async function localCheck(name: string): Promise<{ code: number; report: Report }> {
-  const r = await rpe(['check', fixture(name), '--seeds', '0,1', '--timeout', '60', '--json']);
-  return { code: r.code, report: reportSchema.parse(JSON.parse(r.stdout)) };
-}
-
 describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_000 }, () => {
   beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
 
@@ -82,24 +77,6 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
         for (const run of seed.runs) expect(run.network_attempts).toEqual([]);
     },
   );
-
-  it('a write into the tree is the same reason and message under rpe check and rpe sandbox run', async () => {
-    const sandbox = await sandboxRun('writes-items-in-cwd');
-    const local = await localCheck('writes-items-in-cwd');
-    for (const { code, report } of [sandbox, local]) {
-      expect(code).toBe(1);
-      expect(report.reasons.filter((r) => r.class === 'disqualified').map((r) => r.code)).toEqual([
-        'tree_write',
-        'tree_write',
-      ]);
-    }
-    expect(local.report.reasons.map((r) => r.message)).toEqual(
-      sandbox.report.reasons.map((r) => r.message),
-    );
-    expect(sandbox.report.reasons[0]?.message).toBe(
-      "seed 0: the generator wrote into its own tree (items.jsonl): exited with code 1: OSError: [Errno 30] Read-only file system: 'items.jsonl' (generate.py line 6, in write_items); the submission tree is read-only (as in the organisers' sandbox): write only to the --out path",
-    );
-  });
 
   it('a good generator is eligible, isolated, and gives the same bytes as on the host', async () => {
     const before = await hashTree(fixture('good-python'));

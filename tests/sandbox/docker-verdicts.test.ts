@@ -101,7 +101,6 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
       'disqualified',
       ['no_output'],
     ],
-    ['writes-items-in-cwd', fixture('writes-items-in-cwd'), 'disqualified', ['tree_write']],
     ['sleep-forever', fixture('sleep-forever'), 'disqualified', ['timeout']],
     ['detached-child', fixture('detached-child'), 'eligible', []],
     // What a TypeScript or Python generator runs with is what its commit installs, in both
@@ -158,6 +157,20 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
       }
     },
   );
+
+  it('writes-items-in-cwd: tree_write for every seed in both modes, the message naming the file and the fix', async () => {
+    const { docker } = await sameInBothModes(fixture('writes-items-in-cwd'), 'disqualified', [
+      'tree_write',
+    ]);
+    const reasons = docker.report.reasons.filter((r) => r.class === 'disqualified');
+    expect(reasons.map((r) => [r.code, r.seed])).toEqual([
+      ['tree_write', 0],
+      ['tree_write', 1],
+    ]);
+    expect(reasons[0]?.message).toBe(
+      "seed 0: the generator wrote into its own tree (items.jsonl): exited with code 1: OSError: [Errno 30] Read-only file system: 'items.jsonl' (generate.py line 6, in write_items); the submission tree is read-only (as in the organisers' sandbox): write only to the --out path",
+    );
+  });
 
   it('both modes check the commit, not the working copy, and warn of the difference', async () => {
     const repo = join(tmp, 'uncommitted');
