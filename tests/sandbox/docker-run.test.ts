@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +78,7 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
     },
   );
 
-  it('a good generator is eligible, isolated, and gives the same bytes as on the host', async () => {
+  it('a good generator is eligible, isolated, gives the same bytes as on the host, and keeps each seed’s set, which verify re-creates and compares', async () => {
     const before = await hashTree(fixture('good-python'));
     const { code, report } = await sandboxRun('good-python');
     expect(code).toBe(0);
@@ -89,12 +89,40 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
     expect(report.image.name).toMatch(/^rpe-runner-python:/);
     expect(report.image.id).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(report.submission).toMatchObject({ tree_hash: before, unchanged: true });
+    const dir = join(tmp, 'good-python');
     for (const seed of report.seeds) {
       expect(seed.output_sha256).toBe(await hostSha256('good-python', seed.seed));
+      const kept = readFileSync(join(dir, `seed-${seed.seed}.jsonl`));
+      expect(seed.set?.sha256).toBe(createHash('sha256').update(kept).digest('hex'));
+      expect(seed.set?.sha256).toBe(seed.output_sha256);
     }
-    const verify = await rpe(['sandbox', 'verify', join(tmp, 'good-python'), '--json']);
+    const verify = await rpe(['sandbox', 'verify', dir, '--json']);
     expect(verify.code).toBe(0);
-    expect(JSON.parse(verify.stdout)).toMatchObject({ same: true, tree_hash: { same: true } });
+    expect(JSON.parse(verify.stdout)).toMatchObject({
+      same: true,
+      tree_hash: { same: true },
+      seeds: report.seeds.map((s) => ({
+        seed: s.seed,
+        same: true,
+        expected: s.output_sha256,
+        actual: s.output_sha256,
+        kept: 'same',
+      })),
+    });
+    // An altered kept set (in a copy: the receipt above stays honest) is found, and the first
+    // differing line shown.
+    const altered = join(tmp, 'good-python-altered');
+    cpSync(dir, altered, { recursive: true });
+    const seed1 = join(altered, 'seed-1.jsonl');
+    writeFileSync(
+      seed1,
+      readFileSync(seed1, 'utf8').replace(/"gold": "[^"]*"/, '"gold": "zmiana"'),
+    );
+    const different = await rpe(['sandbox', 'verify', altered]);
+    expect(different.code).toBe(1);
+    expect(different.stdout).toMatch(
+      /^seed 1\tDIFFERENT\treceipt sha256:([0-9a-f]{64})\tre-run sha256:\1\tkept set DIFFERENT at line 1$/m,
+    );
   });
 
   it.each([
