@@ -3,7 +3,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashTree, reportSchema, type Report } from '../../sandbox/index.js';
+import { hashTree, reportSchema, type Report, type VerifyResult } from '../../sandbox/index.js';
 // The engine probe (skipped loudly outside CI when none answers) and the image build are shared
 // with the executor's own Docker tests.
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
@@ -44,27 +44,71 @@ async function hostSha256(name: string, seed: number): Promise<string> {
   return createHash('sha256').update(readFileSync(out)).digest('hex');
 }
 
+// What a run that caught a generator's network call reports: disqualified for network_attempt on
+// every seed, though each seed's items are valid and the same in both variations.
+function expectNetworkAttempt(code: number, report: Report, message: RegExp): void {
+  expect(code).toBe(1);
+  expect(report.verdict).toBe('disqualified');
+  expect([...new Set(report.reasons.map((r) => r.code))]).toEqual(['network_attempt']);
+  expect(report.reasons.map((r) => r.seed)).toEqual([0, 1]);
+  expect(report.reasons[0]?.message).toMatch(message);
+  expect(report.executor.network_traced).toBe(true);
+  for (const seed of report.seeds) {
+    expect(seed).toMatchObject({ status: 'ok', format_ok: true, deterministic: true });
+    expect(seed.runs[0]?.network_attempts?.length).toBeGreaterThan(0);
+  }
+}
+
 describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_000 }, () => {
   beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
 
-  it.each([
-    [
-      'network-urllib-caught',
+  it('network-fetch-caught is disqualified for network_attempt though its items are valid', async () => {
+    const { code, report } = await sandboxRun('network-fetch-caught');
+    expectNetworkAttempt(
+      code,
+      report,
+      /^seed 0: tried the network: node .*looked up registry\.npmjs\.org/,
+    );
+  });
+
+  // A forged verdict of a submission whose network call only the sandbox's trace sees is found by
+  // rpe sandbox verify in its default mode, the sandbox.
+  it('network-urllib-caught is disqualified for network_attempt, and its receipt rewritten to eligible, its reasons and traces emptied, is different', async () => {
+    const { code, report } = await sandboxRun('network-urllib-caught');
+    expectNetworkAttempt(
+      code,
+      report,
       /^seed 0: tried the network: python3 .*looked up pypi\.org \(DNS to 127\.0\.0\.1:53\)/,
-    ],
-    ['network-fetch-caught', /^seed 0: tried the network: node .*looked up registry\.npmjs\.org/],
-  ])('%s is disqualified for network_attempt though its items are valid', async (name, message) => {
-    const { code, report } = await sandboxRun(name);
-    expect(code).toBe(1);
-    expect(report.verdict).toBe('disqualified');
-    expect([...new Set(report.reasons.map((r) => r.code))]).toEqual(['network_attempt']);
-    expect(report.reasons.map((r) => r.seed)).toEqual([0, 1]);
-    expect(report.reasons[0]?.message).toMatch(message);
-    expect(report.executor.network_traced).toBe(true);
-    for (const seed of report.seeds) {
-      expect(seed).toMatchObject({ status: 'ok', format_ok: true, deterministic: true });
-      expect(seed.runs[0]?.network_attempts?.length).toBeGreaterThan(0);
-    }
+    );
+    const honest = join(tmp, 'network-urllib-caught');
+    const forged = join(tmp, 'network-forged');
+    cpSync(honest, forged, { recursive: true });
+    const { receipt_sha256: _, ...receipt } = JSON.parse(
+      readFileSync(join(honest, 'report.json'), 'utf8'),
+    ) as Report;
+    expect(receipt.reasons.map((r) => r.code)).toEqual(['network_attempt', 'network_attempt']);
+    receipt.verdict = 'eligible';
+    receipt.reasons = [];
+    for (const seed of receipt.seeds) for (const r of seed.runs) r.network_attempts = [];
+    writeFileSync(join(forged, 'report.json'), JSON.stringify(receipt));
+
+    const verified = await rpe(['sandbox', 'verify', forged, '--json']);
+    expect(verified.code).toBe(1);
+    const result = JSON.parse(verified.stdout) as VerifyResult;
+    expect(result.executor.rerun).toMatchObject({ kind: 'docker', network_traced: true });
+    expect(result.differences).toEqual([
+      'verdict: receipt eligible, re-run disqualified (network_attempt 0, network_attempt 1)',
+      'reason network_attempt 0: receipt does not have it, re-run does',
+      'reason network_attempt 1: receipt does not have it, re-run does',
+    ]);
+    // The seeds' bytes are the same: only the verdict was forged.
+    expect(result.seeds.map((s) => s.same)).toEqual([true, true]);
+    // The honest receipt is the same, network calls and all.
+    const same = await rpe(['sandbox', 'verify', honest]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toMatch(
+      /^seed 1\tsame\treceipt sha256:([0-9a-f]{64})\tre-run sha256:\1\tkept set same$/m,
+    );
   });
 
   it.each(['socketpair-multiprocessing', 'reads-data-relative'])(
