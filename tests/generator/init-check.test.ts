@@ -37,10 +37,10 @@ describe.skipIf(!hasData)('rpe init scaffolds under rpe check', { timeout: 600_0
   it.each(['py', 'ts'] as const)(
     '--lang %s: a git repository with a first commit, incomplete as made, eligible once filled in',
     async (lang) => {
+      // The run's scaffold (shared-scaffold.ts), made by `rpe init <dir> --lang <lang>` with no
+      // git configuration of the machine's, and what that init printed.
       const dir = join(work, lang);
-      const made = await rpe(['init', dir, '--lang', lang], {
-        env: { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
-      });
+      const made = await copyOfScaffold(lang, dir);
       expect(made.exitCode, made.stderr).toBe(0);
       expect(made.stdout).toMatch(
         /^git: git repository with a first commit [0-9a-f]{12} as "rpe init"/m,
