@@ -57,3 +57,19 @@ export async function copyOfScaffold(lang: 'py' | 'ts', to: string): Promise<Cli
   cpSync(made, to, { recursive: true });
   return readOutcome(init);
 }
+
+/**
+ * What `rpe check <scaffold> --seeds 0,1 --json` (from the toolkit's folder) gives for the run's
+ * scaffold of `lang` as init made it: run once per test run, on a copy no test touches.
+ */
+export async function checkOfScaffold(lang: 'py' | 'ts'): Promise<CliOutcome> {
+  const checked = join(scaffolds(), `${lang}-check`);
+  const outcome = `${checked}.json`;
+  await withFolderLock(`${checked}.lock`, async () => {
+    if (existsSync(outcome)) return;
+    rmSync(checked, { recursive: true, force: true });
+    await copyOfScaffold(lang, checked);
+    writeOutcome(outcome, await rpe(['check', checked, '--seeds', '0,1', '--json']));
+  });
+  return readOutcome(outcome);
+}

@@ -11,16 +11,19 @@ import { reportSchema, type Report } from '../../sandbox/index.js';
 import { engine, ensureImages, IMAGE_BUILD_TIMEOUT_MS } from '../sandbox-docker/docker-engine.js';
 import { temporaryFolder } from '../temporary-folder.js';
 import { ROOT, rpe } from './run-rpe.js';
-import { copyOfScaffold } from './shared-scaffold.js';
+import { checkOfScaffold, copyOfScaffold, type CliOutcome } from './shared-scaffold.js';
 
 const work = temporaryFolder('rpe-ts-generate-py-');
 const hasData = existsSync(join(ROOT, 'data', 'morphology.sqlite'));
 const dir = join(work, 'ts');
 
-async function checkWith(command: string[], extra: string[] = []): Promise<Report> {
-  const r = await rpe([...command, dir, '--seeds', '0,1', '--json', ...extra]);
+function reportOf(r: CliOutcome): Report {
   expect(r.stdout, r.stderr).not.toBe('');
   return reportSchema.parse(JSON.parse(r.stdout)) as Report;
+}
+
+async function checkWith(command: string[], extra: string[] = []): Promise<Report> {
+  return reportOf(await rpe([...command, dir, '--seeds', '0,1', '--json', ...extra]));
 }
 
 describe.skipIf(!hasData)(
@@ -47,7 +50,9 @@ describe.skipIf(!hasData)(
     });
 
     it('rpe check installs the lock, runs generate.py with Node and names the runner it assumed', async () => {
-      local = await checkWith(['check']);
+      // `rpe check --seeds 0,1 --json` of an untouched copy of the run's scaffold, run once per
+      // test run (shared-scaffold.ts): the same commit as dir's, and the same tarball hashed below.
+      local = reportOf(await checkOfScaffold('ts'));
       expect(local.entrypoint).toEqual({ file: 'generate.py', kind: 'python' });
       expect(local.runner).toBe('python+node');
       expect(local.reasons.map((r) => r.code)).toEqual(['placeholder_left']);
