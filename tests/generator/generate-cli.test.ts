@@ -6,6 +6,7 @@ import { validateItems } from '../../framework/rules/index.js';
 import { openLexicon } from '../../framework/lexicon/index.js';
 import { temporaryFolder } from '../temporary-folder.js';
 import { ROOT, rpe } from './run-rpe.js';
+import { copyOfScaffold } from './shared-scaffold.js';
 import { HAS_LEXICON, TEST_LEXICON } from './test-lexicon.js';
 
 const work = temporaryFolder('rpe-generate-');
@@ -154,7 +155,7 @@ describe('rpe generate: a Python family that asks for an unknown lemma', () => {
     'names the family and the lemma, in rpe generate and in python3 generate.py alike',
     async () => {
       const dir = join(work, 'misspelt-py');
-      const init = await rpe(['init', dir, '--lang', 'py']);
+      const init = await copyOfScaffold('py', dir);
       expect(init.exitCode, init.stderr).toBe(0);
       writeFileSync(join(dir, 'generate.py'), MISSPELT_PY);
       const warning =
