@@ -25,14 +25,34 @@ const SEEDS = [0, 1];
 
 const namespaces = (await probeLocalIsolation()).kind === 'namespaces';
 
-async function check(
+interface CheckArgs {
+  dir: string;
+  limits: Partial<Limits>;
+  isolation: 'auto' | 'none';
+  seeds: number[];
+  install: InstallSource | null;
+}
+
+// A check's arguments with their defaults: the fixture `name`'s folder, seeds 0 and 1.
+function checkArgs(
   name: string,
   limits: Partial<Limits> = {},
   isolation: 'auto' | 'none' = 'auto',
   seeds: number[] = SEEDS,
   dir = fixture(name),
   install?: InstallSource,
-): Promise<{ report: Report; before: string }> {
+): CheckArgs {
+  return { dir, limits, isolation, seeds, install: install ?? null };
+}
+
+// What a check found, and the fixture's tree hash before it ran.
+interface Checked {
+  report: Report;
+  before: string;
+}
+
+async function checkNow(args: CheckArgs): Promise<Checked> {
+  const { dir, limits, isolation, seeds, install } = args;
   // A generous time limit: a loaded machine must not turn another outcome into a timeout.
   const resolved = resolveLimits({ timeoutSeconds: 120, memoryBytes: 512 * 1024 ** 2, ...limits });
   const before = await hashTree(dir);
@@ -53,6 +73,27 @@ async function check(
       }),
   });
   return { report, before };
+}
+
+// A check made now: for the tests that look at what its run left behind (its processes).
+function runCheck(...args: Parameters<typeof checkArgs>): Promise<Checked> {
+  return checkNow(checkArgs(...args));
+}
+
+// The checks made so far, by their arguments: a reason's fixture row and the fixture's own tests
+// read the same check, so it is made once. Every caller gets its own copy of the report.
+const checks = new Map<string, Promise<Checked>>();
+
+async function check(...args: Parameters<typeof checkArgs>): Promise<Checked> {
+  const resolved = checkArgs(...args);
+  const key = JSON.stringify(resolved);
+  let made = checks.get(key);
+  if (!made) {
+    made = checkNow(resolved);
+    checks.set(key, made);
+  }
+  const { report, before } = await made;
+  return { report: structuredClone(report), before };
 }
 
 // Processes still running whose command line holds `text`.
@@ -143,7 +184,6 @@ describe('local checks of the fixture submissions', { timeout: 600_000 }, () => 
   });
 
   it.each([
-    ['fork-bomb', 'runtime_error'],
     ['write-outside-output', 'runtime_error'],
     ['node-error', 'runtime_error'],
   ] as const)('%s earns %s and nothing else', async (name, code) => {
@@ -289,7 +329,7 @@ describe('local checks of the fixture submissions', { timeout: 600_000 }, () => 
       const path = process.env.PATH;
       process.env.PATH = `${own}:${path}`;
       try {
-        const { report } = await check('detached-child', {}, isolation);
+        const { report } = await runCheck('detached-child', {}, isolation);
         expect(report.reasons).toEqual([]);
         expect(report.verdict).toBe('eligible');
         // The children sleep 21 s: a run that waited for them would last that long.
@@ -309,18 +349,21 @@ describe('local checks of the fixture submissions', { timeout: 600_000 }, () => 
   });
 
   it('skips the second run of a seed whose first run failed', async () => {
-    const { report } = await check('sleep-forever', { timeoutSeconds: 1 });
+    // The timeout row's check (reason-fixtures.ts): the first run of each seed times out, and
+    // what follows does not depend on the limit.
+    const { report } = await check('sleep-forever', REASON_FIXTURES.timeout.limits);
     for (const seed of report.seeds) {
       expect(seed.runs).toHaveLength(1);
       expect(seed.runs[0]).toMatchObject({ status: 'timeout', timed_out: true });
     }
   });
 
-  it('kills the whole process group of a fork bomb and says no process limit was enforced', async () => {
+  it('kills the whole process group of a fork bomb, says no process limit was enforced, and earns runtime_error and nothing else', async () => {
     // Seeds no other test uses, to tell its processes apart: the tree runs from a temporary copy.
-    // They depend on this process's pid, so another test run on this machine has others.
+    // They depend on this process's pid, so another test run on this machine has others. The
+    // fork bomb never reads its seed: its verdict is that of any other seeds.
     const seed = 100_000 + 2 * (process.pid % 400_000);
-    const { report } = await check('fork-bomb', {}, 'auto', [seed, seed + 1]);
+    const { report, before } = await runCheck('fork-bomb', {}, 'auto', [seed, seed + 1]);
     expect(report.reasons[0]?.message).toMatch(/no process limit was enforced/);
     // Its children sleep 5 s; none may outlive the run.
     const ps = await execa('ps', ['-eo', 'args'], { reject: false });
@@ -328,6 +371,9 @@ describe('local checks of the fixture submissions', { timeout: 600_000 }, () => 
     expect(ps.stdout.toString()).not.toMatch(
       new RegExp(`generate\\.py --seed (${seed}|${seed + 1})\\b`),
     );
+    expect(report.verdict).toBe('disqualified');
+    expect(codes(report)).toEqual(['runtime_error']);
+    await expectUnchanged('fork-bomb', report, before);
   });
 
   it('keeps only the tail of a stdout flood and stays eligible', async () => {
