@@ -13,6 +13,18 @@ function rpe(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+// The text of `rpe lexicon forms <lemma> <query>`, run once for the tests that read it.
+const formsTexts = new Map<string, string>();
+function formsText(lemma: string, query: string): string {
+  const key = `${lemma} ${query}`;
+  let text = formsTexts.get(key);
+  if (text === undefined) {
+    text = rpe('lexicon', 'forms', lemma, query).stdout;
+    formsTexts.set(key, text);
+  }
+  return text;
+}
+
 interface Marked {
   form?: string;
   lemma?: string;
@@ -66,7 +78,7 @@ describe('rpe lexicon forms marks', () => {
       });
     }
     // Text: the same rows, the mark in the third column.
-    const lines = rpe('lexicon', 'forms', lemma, query).stdout.trimEnd().split('\n');
+    const lines = formsText(lemma, query).trimEnd().split('\n');
     expect(lines.map((l) => l.split('\t').slice(0, 2))).toEqual(
       doc.forms.map((m) => [m.form, m.tag]),
     );
@@ -80,7 +92,7 @@ describe('rpe lexicon forms marks', () => {
   });
 
   it('shows a standard variant as an alias and a substandard one as excluded, with why', () => {
-    expect(rpe('lexicon', 'forms', 'ręka', 'subst:pl:inst').stdout).toBe(
+    expect(formsText('ręka', 'subst:pl:inst')).toBe(
       'rękami\tsubst:pl:inst:f\tgold\nrękoma\tsubst:pl:inst:f\talias of rękami\n',
     );
     const lekarz = rpe('lexicon', 'forms', 'lekarz', 'subst:pl:gen').stdout;
