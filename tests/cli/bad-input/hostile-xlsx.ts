@@ -2,7 +2,6 @@
 // they declare, rows numbered in the hundreds of millions, cells of megabytes. Each stays small
 // on disk, so a row of the bad-input table can write it in its folder.
 import * as zlib from 'node:zlib';
-import { type ZlibOptions, deflateRawSync } from 'node:zlib';
 
 /** One part of the zip: its name, content, and optionally a declared size that lies. */
 export interface Part {
@@ -33,16 +32,16 @@ function crc32(bytes: Buffer): number {
  * How parts are deflated unless a workbook asks otherwise: the fastest level, since most rows
  * turn on the sizes a part declares, not on how tightly it is packed.
  */
-const FAST: ZlibOptions = { level: 1 };
+const FAST: zlib.ZlibOptions = { level: 1 };
 
 // A zip of deflated parts, with a central directory that matches the local headers.
-export function zip(parts: readonly Part[], packing: ZlibOptions = FAST): Buffer {
+export function zip(parts: readonly Part[], packing: zlib.ZlibOptions = FAST): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const part of parts) {
     const name = Buffer.from(part.name, 'utf8');
-    const packed = deflateRawSync(part.content, packing);
+    const packed = zlib.deflateRawSync(part.content, packing);
     const size = part.declaredSize ?? part.content.length;
     const crc = crc32(part.content);
     const local = Buffer.alloc(30);
@@ -87,7 +86,7 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
  */
 export function workbook(
   rows: string | Buffer,
-  options: { strings?: string[] | Buffer; sheet?: Partial<Part>; packing?: ZlibOptions } = {},
+  options: { strings?: string[] | Buffer; sheet?: Partial<Part>; packing?: zlib.ZlibOptions } = {},
 ): Buffer {
   const data = typeof rows === 'string' ? Buffer.from(rows) : rows;
   const sheet = Buffer.concat([
