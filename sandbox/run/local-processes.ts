@@ -14,14 +14,17 @@ function pids(): number[] {
 }
 
 /**
- * Kills every process whose environment holds `name=value`, pass after pass until none is left
- * (a process may fork while a pass runs). Only processes this user may read are seen, which are
- * the only ones a local run can start.
+ * Kills every process whose environment holds `name=value`, pass after pass until two passes in a
+ * row find none (a process may fork while a pass runs). One empty pass is not enough: a process
+ * killed in the middle of a fork finishes the fork before it dies, so the next pass may list it,
+ * find it dead when it reads its environment, and not yet list its child. Only processes this
+ * user may read are seen, which are the only ones a local run can start.
  */
 export function killMarked(name: string, value: string, maxPasses = 20): number {
   const needle = `\0${name}=${value}\0`;
   let killed = 0;
-  for (let pass = 0; pass < maxPasses; pass++) {
+  let empty = 0;
+  for (let pass = 0; pass < maxPasses && empty < 2; pass++) {
     let found = 0;
     for (const pid of pids()) {
       if (pid === process.pid) continue;
@@ -34,7 +37,7 @@ export function killMarked(name: string, value: string, maxPasses = 20): number 
       }
     }
     killed += found;
-    if (found === 0) break;
+    empty = found === 0 ? empty + 1 : 0;
   }
   return killed;
 }
