@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildLexicon, type BuildLexiconResult } from '../../framework/lexicon/index.js';
@@ -61,7 +61,9 @@ export async function buildMorphology(
       );
     }
     log('selecting lemmas');
-    const lemmas = await selectLemmas(tsv, { rankedForms: lists.ranks, names: lists.names }, (n) =>
+    // Read once: both passes and the search for SJP.pl's candidates go over the same bytes.
+    const dictionary = readFileSync(tsv);
+    const lemmas = selectLemmas(dictionary, { rankedForms: lists.ranks, names: lists.names }, (n) =>
       options.onLines?.('selecting lemmas', n),
     );
     if (lemmas.size === 0) {
@@ -69,11 +71,11 @@ export async function buildMorphology(
       throw new Error(`no lemma of ${tsv} is kept; is it the decompiled Morfologik dictionary?`);
     }
     log(`reading the rows of ${lemmas.size} lemmas`);
-    const rows = await keptRows(tsv, lemmas, (n) => options.onLines?.('reading rows', n));
+    const rows = keptRows(dictionary, lemmas, (n) => options.onLines?.('reading rows', n));
     let sjp: SjpAttestation | undefined;
     if (hunspell !== undefined) {
       log('expanding the SJP.pl dictionary');
-      sjp = await sjpAttestation(readHunspell(hunspell.dic, hunspell.aff), rows, tsv);
+      sjp = await sjpAttestation(readHunspell(hunspell.dic, hunspell.aff), rows, dictionary);
       rows.push(...sjp.added);
       log(`SJP.pl has ${sjp.attested.size} of the forms and adds ${sjp.added.length} readings`);
     }

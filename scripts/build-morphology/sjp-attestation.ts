@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { SourceRow } from '../../framework/lexicon/index.js';
 import type { HunspellDictionary } from './read-hunspell.js';
 
@@ -37,7 +36,8 @@ function otherGenitive(form: string): string | null {
 export async function sjpAttestation(
   dictionary: HunspellDictionary,
   rows: readonly SourceRow[],
-  tsv: string,
+  /** The decompiled Morfologik dictionary's bytes. */
+  morfologik: Buffer,
 ): Promise<SjpAttestation> {
   const kept = new Set(rows.map((r) => r.form));
   const candidates = new Map<string, SourceRow[]>();
@@ -62,10 +62,7 @@ export async function sjpAttestation(
   // Another word's form in Morfologik is not a doublet of this one. A row is `lemma;form;tags`,
   // so `;form;` is in the dictionary only where a row has that form: a search of its bytes finds
   // the few candidates at a fraction of the cost of reading its 4.8 million rows again.
-  if (known.size > 0) {
-    const dictionary = readFileSync(tsv);
-    for (const form of known) if (dictionary.includes(`;${form};`)) known.delete(form);
-  }
+  for (const form of known) if (morfologik.includes(`;${form};`)) known.delete(form);
   const added: SourceRow[] = [];
   for (const [form, list] of candidates) if (known.has(form)) added.push(...list);
   for (const row of added) attested.add(row.form);
