@@ -8,13 +8,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packagePath } from '../../framework/package-root.js';
+import { missingTools } from '../build-morphology/fetch-morfologik.js';
 import { report } from './measure.js';
 
 const TIME = '/usr/bin/time';
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
 export async function run(): Promise<void> {
-  const missing = ['java', 'jar', 'apt-get', 'dpkg-deb'].filter((c) => !has(c));
+  const missing = missingTools();
   if (!existsSync(TIME)) missing.push(TIME);
   if (missing.length > 0) {
     process.stdout.write(`skipped: rebuilding the snapshot needs ${missing.join(', ')}\n`);

@@ -1,9 +1,18 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import type { Versions } from './expected-versions.js';
 
 export const DEBIAN_PACKAGES = ['libmorfologik-stemming2-java', 'libjcommander-java'] as const;
+
+/** The commands fetching and decompiling Morfologik runs. */
+const TOOLS = ['java', 'jar', 'apt-get', 'dpkg-deb'] as const;
+
+/** Those of TOOLS this machine lacks: a rebuild from the sources cannot run without them. */
+export function missingTools(): string[] {
+  return TOOLS.filter((c) => spawnSync('sh', ['-c', `command -v ${c}`]).status !== 0);
+}
 
 export interface MorfologikSources {
   /** The decompiled dictionary, `lemma;form;tag+tag...` per line. */

@@ -26,7 +26,7 @@ export interface Selection {
   names: ReadonlySet<string>;
 }
 
-/** Called now and then with the number of lines read so far. */
+/** Called now and then with the number of (non-empty) lines read so far. */
 export type OnLines = (lines: number) => void;
 
 /** How much of the dictionary becomes one string at a time (cut at a line's end). */
@@ -88,9 +88,7 @@ function forEachRawRow(dictionary: Buffer, onRow: (row: RawRow) => void, onLines
         row.end = block + stop;
         onRow(row);
       }
-      // Every line but the empty one after a final newline counts.
-      const counted = start < stop || newline >= 0 || end < dictionary.length;
-      if (counted && ++lines % 250_000 === 0) onLines(lines);
+      if (start < stop && ++lines % 250_000 === 0) onLines(lines);
       if (newline < 0) break;
       start = newline + 1;
     }

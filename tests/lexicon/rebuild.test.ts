@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/package-root.js';
+import { missingTools } from '../../scripts/build-morphology/fetch-morfologik.js';
 
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
-const missing = ['java', 'jar', 'apt-get', 'dpkg-deb'].filter((c) => !has(c));
+const missing = missingTools();
 
 describe('the vendored snapshot', () => {
   it('is what the build script makes from its sources', (context) => {
