@@ -52,20 +52,30 @@ function busyNow(): BusySample {
   return { at: Date.now(), busy: ms / 1000 };
 }
 
-// The main engine's events from now on, or none when there is no engine.
+// The tests' main engine's events from now on (RPE_TEST_ENGINE, else DOCKER_HOST's, as in
+// vitest.config.ts), or none when there is no engine.
 async function recordEvents(events: EngineEvent[]): Promise<() => void> {
+  const env = process.env.RPE_TEST_ENGINE
+    ? { ...process.env, DOCKER_HOST: process.env.RPE_TEST_ENGINE }
+    : process.env;
   try {
-    const engine = await connectEngine(readEngineConfig());
+    const engine = await connectEngine(readEngineConfig(env));
     const stream = await engine.docker.getEvents({ since: Math.floor(Date.now() / 1000) });
     let rest = '';
     stream.on('data', (chunk: Buffer) => {
       const lines = (rest + chunk.toString('utf8')).split('\n');
       rest = lines.pop() ?? '';
       for (const line of lines.filter((l) => l.trim() !== '')) {
-        const e = JSON.parse(line) as { Type?: string; Action?: string; timeNano?: number };
-        events.push({ at: (e.timeNano ?? 0) / 1e6, type: e.Type ?? '', action: e.Action ?? '' });
+        try {
+          const e = JSON.parse(line) as { Type?: string; Action?: string; timeNano?: number };
+          events.push({ at: (e.timeNano ?? 0) / 1e6, type: e.Type ?? '', action: e.Action ?? '' });
+        } catch {
+          // Not an event: nothing to count.
+        }
       }
     });
+    // A stream the engine ends early leaves the counts short, not the run stopped.
+    stream.on('error', () => undefined);
     return () => (stream as unknown as { destroy(): void }).destroy();
   } catch (error) {
     process.stderr.write(
@@ -109,6 +119,7 @@ try {
   try {
     report = reportSchema.parse(JSON.parse(readFileSync(reportFile, 'utf8')));
   } catch {
+    rmSync(scratch, { recursive: true, force: true });
     fail(`vitest wrote no report (exit ${run.exitCode ?? run.signal})`, 1);
   }
   const files = report.testResults.map((r) => ({
