@@ -90,8 +90,8 @@ const root = packagePath();
 const build = await execa('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', reject: false });
 if (build.exitCode !== 0) fail('npm run build failed', 1);
 
-const scratch = mkdtempSync(join(tmpdir(), 'rpe-machine-cost-'));
-try {
+// Runs the files with the readings going; the table printed, vitest's exit code returned.
+async function measure(scratch: string): Promise<number> {
   const reportFile = join(scratch, 'report.json');
   const events: EngineEvent[] = [];
   const stopEvents = await recordEvents(events);
@@ -119,8 +119,7 @@ try {
   try {
     report = reportSchema.parse(JSON.parse(readFileSync(reportFile, 'utf8')));
   } catch {
-    rmSync(scratch, { recursive: true, force: true });
-    fail(`vitest wrote no report (exit ${run.exitCode ?? run.signal})`, 1);
+    throw new Error(`vitest wrote no report (exit ${run.exitCode ?? run.signal})`);
   }
   const files = report.testResults.map((r) => ({
     file: relative(root, r.name),
@@ -131,7 +130,15 @@ try {
   const last = samples.at(-1) as BusySample;
   const whole = { machine: last.busy - first.busy, wall: (last.at - first.at) / 1000 };
   process.stdout.write(`\n${machineCostTable(fileCosts(files, samples, events), whole, top)}`);
-  process.exitCode = run.exitCode ?? 1;
+  return run.exitCode ?? 1;
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'rpe-machine-cost-'));
+try {
+  process.exitCode = await measure(scratch);
+} catch (error) {
+  process.stderr.write(`test-machine-cost: ${(error as Error).message}\n`);
+  process.exitCode = 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
