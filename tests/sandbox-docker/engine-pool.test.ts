@@ -252,7 +252,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
     expect(probe.stdout).toBe('');
     // ...yet a check there is eligible: nothing of this machine is mounted into its runs.
     const run = await rpe(
-      ['sandbox', 'run', join(SUBMISSIONS, 'good-python'), '--seeds', '0,1', '--json'],
+      ['sandbox', 'run', join(SUBMISSIONS, 'good-python'), '--seeds', '0', '--json'],
       { DOCKER_HOST: ENGINE2 },
     );
     expect(run.exitCode, run.stderr).toBe(0);
@@ -275,13 +275,14 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
   // The batches check a few dozen runs: on a loaded machine that takes many minutes.
   const BATCH_TIMEOUT_MS = 1_500_000;
 
-  // Eight submissions, eligible and failing, with the seeds of every check.
+  // Seven submissions, eligible and failing, each checked at seed 0. None is nondeterministic:
+  // its diagnosis (some fifteen more runs) is the same on any engine and asserted in
+  // tests/sandbox/docker-run.test.ts; what is asserted here is where each check runs.
   const BATCH = [
     'good-python',
     'good-typescript',
     'good-javascript',
     'static-list',
-    'nondeterministic-env',
     'runtime-error',
     'invalid-items',
     'data-hash-missing',
@@ -291,7 +292,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
   async function batch(out: string, names: string[], engines: string[], ...extra: string[]) {
     const list = join(scratch, `${out}.txt`);
     writeFileSync(list, names.map((n) => join(SUBMISSIONS, n)).join('\n'));
-    writeFileSync(join(scratch, 'seeds.txt'), '0 1\n');
+    writeFileSync(join(scratch, 'seeds.txt'), '0\n');
     const result = await rpe([
       'sandbox',
       'batch',

@@ -50,7 +50,8 @@ function expectNetworkAttempt(code: number, report: Report, message: RegExp): vo
   expect(code).toBe(1);
   expect(report.verdict).toBe('disqualified');
   expect([...new Set(report.reasons.map((r) => r.code))]).toEqual(['network_attempt']);
-  expect(report.reasons.map((r) => r.seed)).toEqual([0, 1]);
+  expect(report.reasons.map((r) => r.seed)).toEqual(report.seeds.map((s) => s.seed));
+  expect(report.seeds.length).toBeGreaterThan(0);
   expect(report.reasons[0]?.message).toMatch(message);
   expect(report.executor.network_traced).toBe(true);
   for (const seed of report.seeds) {
@@ -63,7 +64,8 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
   beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
 
   it('network-fetch-caught is disqualified for network_attempt though its items are valid', async () => {
-    const { code, report } = await sandboxRun('network-fetch-caught');
+    // One seed: the second seed's attempt is the urllib fixture's (below).
+    const { code, report } = await sandboxRun('network-fetch-caught', '0');
     expectNetworkAttempt(
       code,
       report,
@@ -114,7 +116,7 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
   it.each(['socketpair-multiprocessing', 'reads-data-relative'])(
     '%s is eligible with every run traced and no attempt',
     async (name) => {
-      const { code, report } = await sandboxRun(name);
+      const { code, report } = await sandboxRun(name, '0');
       expect(report.reasons).toEqual([]);
       expect(code).toBe(0);
       for (const seed of report.seeds)
@@ -169,16 +171,20 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
     );
   });
 
-  it.each([
-    ['nondeterministic-set-order', /differs when PYTHONHASHSEED changes/],
-    ['nondeterministic-env', /differs when TZ changes/],
-  ] as const)('%s: exit 1 and the diagnosis names the cause', async (name, cause) => {
-    const { code, report } = await sandboxRun(name);
-    expect(code).toBe(1);
-    const disqualifying = report.reasons.filter((r) => r.class === 'disqualified');
-    expect([...new Set(disqualifying.map((r) => r.code))]).toEqual(['nondeterministic']);
-    for (const seed of report.seeds) expect(seed.cause).toMatch(cause);
-  });
+  // One fixture and one seed: a diagnosis is some fifteen more runs, made once per check on the
+  // first seed that differs. Each variation reaching a Docker run is asserted in
+  // tests/sandbox-docker/executor-good.test.ts, each cause's diagnosis in local-fixtures.test.ts,
+  // and the clock's in Docker in tests/sandbox-docker/variations.test.ts.
+  it.each([['nondeterministic-env', /differs when TZ changes/]] as const)(
+    '%s: exit 1 and the diagnosis names the cause',
+    async (name, cause) => {
+      const { code, report } = await sandboxRun(name, '0');
+      expect(code).toBe(1);
+      const disqualifying = report.reasons.filter((r) => r.class === 'disqualified');
+      expect([...new Set(disqualifying.map((r) => r.code))]).toEqual(['nondeterministic']);
+      for (const seed of report.seeds) expect(seed.cause).toMatch(cause);
+    },
+  );
 
   it('write-outside-output: every write fails in the sandbox, so nothing disqualifies it and the tree is unchanged', async () => {
     const before = await hashTree(fixture('write-outside-output'));

@@ -19,7 +19,7 @@ describe.skipIf(!engine)('rpe sandbox verify in Docker', { timeout: 600_000 }, (
       'check',
       fixture('good-python'),
       '--seeds',
-      '0,1',
+      '0',
       '--report-dir',
       receipt,
     ]);
