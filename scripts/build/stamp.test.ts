@@ -1,10 +1,10 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/package-root.js';
 import { temporaryFolder } from '../../tests/temporary-folder.js';
-import { buildIsCurrent, removeStamp, STAMP, writeStamp } from './stamp.js';
+import { buildIsCurrent, COMPILED_FOLDERS, removeStamp, STAMP, writeStamp } from './stamp.js';
 
 const base = temporaryFolder('rpe-build-stamp-');
 let root = '';
@@ -72,6 +72,15 @@ describe('the build stamp npm test skips a current build by', () => {
     expect(buildIsCurrent(root)).toBe(false);
     rmSync(join(root, 'dist'), { recursive: true });
     expect(buildIsCurrent(root)).toBe(false);
+  });
+});
+
+describe('the stamp of this package', () => {
+  it('reads every folder tsconfig.build.json compiles', () => {
+    const config = JSON.parse(readFileSync(packagePath('tsconfig.build.json'), 'utf8')) as {
+      include: string[];
+    };
+    expect([...COMPILED_FOLDERS].sort()).toEqual([...config.include].sort());
   });
 });
 

@@ -7,8 +7,10 @@ import { join } from 'node:path';
 /** The stamp's file, in dist/ so that removing dist/ removes it too. */
 export const STAMP = join('dist', '.build-stamp.json');
 
-/** What tsc (tsconfig.build.json) and the bundling read, beside the installed packages. */
-const INPUT_FOLDERS = ['framework', 'sandbox', 'panel', 'cli', 'examples', 'scripts/bundle-doors'];
+/** The folders tsconfig.build.json compiles (its `include`; a test keeps the two the same). */
+export const COMPILED_FOLDERS = ['framework', 'sandbox', 'panel', 'cli', 'examples'];
+/** What the build reads, beside the installed packages. */
+const INPUT_FOLDERS = [...COMPILED_FOLDERS, 'scripts/bundle-doors'];
 // package-lock.json stands for node_modules: `npm ci` installs exactly what it names, and the
 // doors bundle zod, execa, dockerode and exceljs from there.
 const INPUT_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
