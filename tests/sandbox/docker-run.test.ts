@@ -64,7 +64,7 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
   beforeAll(ensureImages, IMAGE_BUILD_TIMEOUT_MS);
 
   it('network-fetch-caught is disqualified for network_attempt though its items are valid', async () => {
-    // One seed: the second seed's attempt is the urllib fixture's (below).
+    // One seed: an attempt on each of two seeds is asserted with the urllib fixture (below).
     const { code, report } = await sandboxRun('network-fetch-caught', '0');
     expectNetworkAttempt(
       code,
