@@ -4,7 +4,8 @@
 # ~/.cache/reverse-poleval/images). Extra arguments go to the command, e.g. --force or --verbose.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-[ -f dist/framework/index.js ] || npm run build
+# Built unless dist/ is what the last build of these sources made (scripts/build/index.ts).
+npx tsx scripts/build/index.ts --if-stale
 # Two checkouts building at once (two clones' CI on one machine) would debootstrap into the same
 # cache: the second waits for the first, then finds the images current.
 cache="${RPE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/reverse-poleval}"

@@ -1,7 +1,7 @@
 // What each test file costs the whole machine: the engine's side (runc, the shims, dockerd) that
-// tests/cpu-per-file.ts cannot see, the containers and the commands in them. Builds, then runs the
-// files one at a time, reading the machine's CPU every half second and the main engine's events,
-// and prints each file's share, costliest first:
+// tests/cpu-per-file.ts cannot see, the containers and the commands in them. Builds when stale,
+// then runs the files one at a time, reading the machine's CPU every half second and the main
+// engine's events, and prints each file's share, costliest first:
 //
 //   npx tsx scripts/ci/test-machine-cost.ts [--top N] [-- VITEST ARGS]
 //
@@ -87,8 +87,13 @@ async function recordEvents(events: EngineEvent[]): Promise<() => void> {
 
 const { top, vitest } = parseArgs(process.argv.slice(2));
 const root = packagePath();
-const build = await execa('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', reject: false });
-if (build.exitCode !== 0) fail('npm run build failed', 1);
+// Built as `npm test` builds: only when dist/ is not the last build of these sources.
+const build = await execa(
+  process.execPath,
+  ['--import', 'tsx', packagePath('scripts', 'build', 'index.ts'), '--if-stale'],
+  { cwd: root, stdio: 'inherit', reject: false },
+);
+if (build.exitCode !== 0) fail('the build failed', 1);
 
 // Runs the files with the readings going; the table printed, vitest's exit code returned.
 async function measure(scratch: string): Promise<number> {
