@@ -14,6 +14,7 @@ import {
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { processAlive } from '../../framework/process-alive.js';
+import { withoutExtraCaCerts } from '../node-extra-ca.js';
 import { pythonWithoutShims } from '../python-on-path.js';
 
 declare module 'vitest' {
@@ -74,6 +75,8 @@ export default function setup(project: TestProject): () => void {
   mkdirSync(temp);
   process.env.TMPDIR = temp;
   pythonWithoutShims(dir);
+  // Every Node process of the run starts without reading an extra CA bundle npm does not use.
+  withoutExtraCaCerts(process.env);
   return () => {
     reportLeftovers(temp);
     stopRun(dir);
