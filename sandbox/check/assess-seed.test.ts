@@ -1,26 +1,12 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { resolveLimits } from '../run/default-limits.js';
 import { ENV_VARIATIONS } from '../run/env-variations.js';
 import type { Executor, RunResult } from '../run/executor.js';
+import { okRun } from '../../tests/ok-run.js';
 import { assessSeed } from './assess-seed.js';
 
 function run(output: Buffer, variation: string): RunResult {
-  return {
-    status: 'ok',
-    seed: 3,
-    variation,
-    exitCode: 0,
-    timedOut: false,
-    oomKilled: false,
-    wallMs: 5,
-    peakMemoryBytes: null,
-    stdoutTail: '',
-    networkAttempts: null,
-    stderrTail: '',
-    output,
-    outputSha256: createHash('sha256').update(output).digest('hex'),
-  };
+  return okRun(3, variation, output, 5);
 }
 
 const unused: Executor = {

@@ -122,7 +122,7 @@ export async function assessSeed(options: {
     report.difference = difference;
     if (difference) {
       // One diagnosis a check: what makes a generator's runs differ is the generator's, and each
-      // diagnosis costs a dozen runs or more. A later seed names the seed it was made on.
+      // diagnosis costs some ten runs. A later seed names the seed it was made on.
       const earlier = options.diagnosed;
       const diagnosis =
         earlier?.diagnosis ??

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +8,7 @@ import { singleBatchEngine, type BatchEngine } from './batch-engine.js';
 import type { CheckExecutor } from './check-submission.js';
 import { runBatch, type BatchOptions } from './run-batch.js';
 import type { BatchRow } from './write-batch-summary.js';
+import { okRun } from '../../tests/ok-run.js';
 import { temporaryFolder } from '../../tests/temporary-folder.js';
 
 const scratch = temporaryFolder('rpe-batch-');
@@ -32,21 +32,7 @@ function fakeExecutor(ms: number, flight: { now: number; most: number }): CheckE
       await sleep(ms);
       flight.now--;
       const output = items(request.seed);
-      return {
-        status: 'ok',
-        seed: request.seed,
-        variation: request.variation.name,
-        exitCode: 0,
-        timedOut: false,
-        oomKilled: false,
-        wallMs: ms,
-        peakMemoryBytes: null,
-        stdoutTail: '',
-        networkAttempts: null,
-        stderrTail: '',
-        output,
-        outputSha256: createHash('sha256').update(output).digest('hex'),
-      };
+      return okRun(request.seed, request.variation.name, output, ms);
     },
     dispose: async () => {},
   };

@@ -276,7 +276,7 @@ describe.skipIf(!engine || !testEngines)('a pool of Docker engines', () => {
   const BATCH_TIMEOUT_MS = 1_500_000;
 
   // Seven submissions, eligible and failing, each checked at seed 0. None is nondeterministic:
-  // its diagnosis (some fifteen more runs) is the same on any engine and asserted in
+  // its diagnosis (some ten more runs) is the same on any engine and asserted in
   // tests/sandbox/docker-run.test.ts; what is asserted here is where each check runs.
   const BATCH = [
     'good-python',

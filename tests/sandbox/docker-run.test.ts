@@ -171,7 +171,7 @@ describe.skipIf(!engine)('rpe sandbox run and verify in Docker', { timeout: 300_
     );
   });
 
-  // One fixture and one seed: a diagnosis is some fifteen more runs, made once per check on the
+  // One fixture and one seed: a diagnosis is some ten more runs, made once per check on the
   // first seed that differs. Each variation reaching a Docker run is asserted in
   // tests/sandbox-docker/executor-good.test.ts, each cause's diagnosis in local-fixtures.test.ts,
   // and the clock's in Docker in tests/sandbox-docker/variations.test.ts.
