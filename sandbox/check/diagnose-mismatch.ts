@@ -33,6 +33,17 @@ function withFields(
   return fields.reduce((v, f) => withField(v, second, f), first);
 }
 
+// `items` cut into `n` parts in order, their sizes differing by one at most.
+function splitInto<T>(items: readonly T[], n: number): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0, start = 0; i < n; i++) {
+    const size = Math.ceil((items.length - start) / (n - i));
+    parts.push(items.slice(start, start + size));
+    start += size;
+  }
+  return parts;
+}
+
 /**
  * Finds what makes two runs of one seed differ by running it again: once in the first
  * environment unchanged (a difference there means the output is unstable), then with fields of
@@ -41,15 +52,20 @@ function withFields(
  * environment with that one field set back gives the first run's bytes. Without that check a
  * generator that changes on every run would blame every field it happened to be tried on.
  *
- * The fields are searched by halves rather than one by one: all of them together are known to
- * make the difference (they are the second environment), so each half is run, and a half that
- * differs is split again, down to single fields; a half that gives the first run's bytes holds no
- * field that would alone. One cause among the thirteen fields takes at most eight runs instead
- * of thirteen, two causes a few more. A field that alone would give the difference is missed only
- * when another field of the same half undoes it (none of the variations can undo another's), and
- * a difference that needs two fields changed together is found by neither way. An output that
- * changes on every run, which the first re-run happened to match, makes every half differ: up to
- * twice as many runs as one field at a time, and the same answer.
+ * The fields are searched by parts rather than one by one: all of them together are known to
+ * make the difference (they are the second environment), so they are cut into as many parts as
+ * runs may go at once (two at least), each part is run, and a part that differs is cut again,
+ * down to single fields; a part that gives the first run's bytes holds no field that would alone.
+ * With one or two jobs, one cause among the thirteen fields takes at most eight runs instead of
+ * thirteen; with thirteen jobs or more the parts are single fields from the start, as one at a
+ * time, in the fewest rounds. Several fields that each make a difference can cost more runs than
+ * one at a time, and are no cause anyway (the converse fails for each). A field that alone would
+ * give the difference is missed only if another field of the same part undoes it: none is meant
+ * to, and the two that both move the local time, TZ and the clock, are never in one part (they
+ * are eight fields apart, and no part holds more than seven). A part whose run fails says nothing
+ * and is cut again, as a field whose run fails is no candidate. An output that changes on every
+ * run, which the first re-run happened to match, makes every part differ: up to twice as many
+ * runs as one at a time, and the same answer.
  */
 export async function diagnoseMismatch(options: {
   executor: Executor;
@@ -75,23 +91,26 @@ export async function diagnoseMismatch(options: {
   }
   const fields = VARIATION_FIELDS.filter((f) => first[f] !== second[f]);
   let runs = 1;
-  const differs = async (group: readonly VariationField[]): Promise<boolean> => {
-    runs += 1;
-    return (await sameAsFirst(withFields(first, second, group))) === false;
-  };
-  // The fields of `group`, changed together known to differ, that differ when changed alone.
-  const search = async (group: readonly VariationField[]): Promise<VariationField[]> => {
-    if (group.length <= 1) return [...group];
-    const halves = [
-      group.slice(0, Math.ceil(group.length / 2)),
-      group.slice(Math.ceil(group.length / 2)),
-    ];
-    const differing = await mapConcurrent(halves, options.jobs, differs);
-    const found: VariationField[] = [];
-    for (const [i, half] of halves.entries()) if (differing[i]) found.push(...(await search(half)));
-    return found;
-  };
-  const candidates = await search(fields);
+  // The groups of fields still in question: first all of them, known to differ together. A part
+  // that differs, or whose run failed and so says nothing, is cut again unless it is one field.
+  const candidates: VariationField[] = [];
+  let groups: VariationField[][] = fields.length > 0 ? [fields] : [];
+  while (groups.length > 0) {
+    const parts = groups.flatMap((g) =>
+      g.length === 1 ? [g] : splitInto(g, Math.max(2, Math.min(options.jobs, g.length))),
+    );
+    const same = await mapConcurrent(parts, options.jobs, (part) =>
+      sameAsFirst(withFields(first, second, part)),
+    );
+    runs += parts.length;
+    groups = [];
+    for (const [i, part] of parts.entries()) {
+      if (same[i] === true || (same[i] === null && part.length === 1)) continue;
+      if (part.length === 1) candidates.push(...part);
+      else groups.push(part);
+    }
+  }
+  candidates.sort((x, y) => fields.indexOf(x) - fields.indexOf(y));
   const restored = await mapConcurrent(candidates, options.jobs, (f) =>
     sameAsFirst(withField(second, first, f)),
   );
