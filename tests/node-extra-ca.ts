@@ -7,11 +7,16 @@
 // where npm has a `cafile`, the run goes without the variable; where it has none, the variable
 // stays, since npm would then need it.
 import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 
-/** npm's `cafile`, or null when it has none (or npm does not answer). */
+/**
+ * npm's `cafile`, or null when it has none (or npm does not answer): asked outside the checkout,
+ * as the tests' npm runs in temporary folders see it, not with a project `.npmrc` of ours.
+ */
 export function npmCafile(): string | null {
   try {
     const value = execFileSync('npm', ['config', 'get', 'cafile'], {
+      cwd: tmpdir(),
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
@@ -22,8 +27,8 @@ export function npmCafile(): string | null {
 }
 
 /**
- * Drops NODE_EXTRA_CA_CERTS from `env` when npm has a `cafile` of its own; says what it did, in a
- * line for the run's log, or null when there was nothing to do.
+ * Drops NODE_EXTRA_CA_CERTS from `env` when npm has a `cafile` of its own; says in words what it
+ * did, or gives null when there was nothing to do.
  */
 export function withoutExtraCaCerts(
   env: NodeJS.ProcessEnv,

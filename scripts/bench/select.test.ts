@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../framework/package-root.js';
 import { benchmarkNames, selectBenchmarks } from './select.js';
@@ -27,8 +30,29 @@ describe('npm run bench chooses its benchmarks', () => {
     const names = benchmarkNames(packagePath('scripts', 'bench'));
     expect(names).toEqual([...names].sort());
     expect(names).toEqual(expect.arrayContaining(['rules', 'sandbox', 'snapshot']));
-    expect(names).not.toContain('measure');
-    expect(names).not.toContain('select');
+    // Every module of the folder is a benchmark but the runner and its helpers.
+    const modules = readdirSync(packagePath('scripts', 'bench'))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => f.replace(/\.ts$/, ''));
+    expect(modules.filter((m) => !names.includes(m)).sort()).toEqual([
+      'index',
+      'measure',
+      'select',
+    ]);
+  });
+
+  it('takes a run() however it is exported', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rpe-bench-names-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), 'export async function run(): Promise<void> {}\n');
+      writeFileSync(join(dir, 'b.ts'), 'export const run = async () => {};\n');
+      writeFileSync(join(dir, 'c.ts'), 'export function run<T>(): void {}\n');
+      writeFileSync(join(dir, 'd.ts'), 'export function runner(): void {}\n');
+      writeFileSync(join(dir, 'e.test.ts'), 'export function run(): void {}\n');
+      expect(benchmarkNames(dir)).toEqual(['a', 'b', 'c']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 with one line for a bad argument, before any benchmark runs', () => {

@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+// `export async function run(`, `export function run<T>(`, `export const run =`.
+const RUN_EXPORT = /^export\s+(?:(?:async\s+)?function\s+run\b|(?:const|let)\s+run\b)/m;
+
 /**
  * The benchmarks in `dir`: its modules that export `run()`, by name, in name order. The folder's
  * helpers (measure.ts, this file) export no `run` and are not benchmarks.
@@ -8,7 +11,7 @@ import { join } from 'node:path';
 export function benchmarkNames(dir: string): string[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts')
-    .filter((f) => /^export (async )?function run\(/m.test(readFileSync(join(dir, f), 'utf8')))
+    .filter((f) => RUN_EXPORT.test(readFileSync(join(dir, f), 'utf8')))
     .map((f) => f.replace(/\.ts$/, ''))
     .sort();
 }
