@@ -1,3 +1,5 @@
+import { escapeControls } from './report-failure.js';
+
 let jsonPrinted = false;
 let endWhenDone = false;
 
@@ -40,12 +42,35 @@ export interface Progress {
   done(): void;
 }
 
+/** Where a counter is drawn: stderr, or a stand-in in tests. */
+export interface ProgressStream {
+  isTTY?: boolean;
+  /** The terminal's width, where known. */
+  columns?: number;
+  write(text: string): unknown;
+}
+
+/**
+ * The line as a terminal shows it on one row: control characters written as escapes (a name from
+ * a list or a panel file may hold any), and cut with an ellipsis to one column short of the
+ * width, since a line that wraps would leave its first rows behind at each redraw.
+ */
+export function counterLine(text: string, columns: number | undefined): string {
+  const chars = [...escapeControls(text)];
+  if (columns === undefined || columns < 2 || chars.length < columns) return chars.join('');
+  return `${chars.slice(0, columns - 2).join('')}…`;
+}
+
 /**
  * A one-line counter on stderr, redrawn in place. Silent when stderr is not a terminal or when
  * `quiet` is set (commands pass their --json flag), so machine output stays clean.
  */
-export function progress(title: string, options: { quiet?: boolean } = {}): Progress {
-  const live = !options.quiet && process.stderr.isTTY === true;
+export function progress(
+  title: string,
+  options: { quiet?: boolean; stream?: ProgressStream } = {},
+): Progress {
+  const stream = options.stream ?? process.stderr;
+  const live = !options.quiet && stream.isTTY === true;
   let shown = false;
   return {
     tick(done, total, label) {
@@ -55,11 +80,12 @@ export function progress(title: string, options: { quiet?: boolean } = {}): Prog
         total && total > 0
           ? ` [${'#'.repeat(Math.round((20 * done) / total)).padEnd(20, '.')}]`
           : '';
-      process.stderr.write(`\r\x1b[2K${title}${bar} ${count}${label ? ` ${label}` : ''}`);
+      const line = `${title}${bar} ${count}${label ? ` ${label}` : ''}`;
+      stream.write(`\r\x1b[2K${counterLine(line, stream.columns)}`);
       shown = true;
     },
     done() {
-      if (live && shown) process.stderr.write('\r\x1b[2K');
+      if (live && shown) stream.write('\r\x1b[2K');
     },
   };
 }
