@@ -22,9 +22,7 @@ interface Report {
 async function sandboxRun(
   dir: string,
   exitCode: number,
-  bin = join(ROOT, 'bin', 'rpe.js'),
-  command = ['sandbox', 'run'],
-  seeds = '0,1',
+  { bin = join(ROOT, 'bin', 'rpe.js'), command = ['sandbox', 'run'], seeds = '0,1' } = {},
 ): Promise<Report> {
   const r = await execa(process.execPath, [bin, ...command, dir, '--seeds', seeds, '--json'], {
     reject: false,
@@ -85,7 +83,7 @@ describe.skipIf(!engine || !hasData)('rpe init repositories in the Docker sandbo
     expect(installed.exitCode, installed.stderr).toBe(0);
     expect(existsSync(join(ts, 'node_modules', 'reverse-poleval'))).toBe(true);
     for (const dir of [py, ts]) {
-      const untouched = await sandboxRun(dir, 1, undefined, undefined, '0');
+      const untouched = await sandboxRun(dir, 1, { seeds: '0' });
       expect(untouched.verdict).toBe('incomplete');
       expect(untouched.reasons.map((r) => [r.code, r.class])).toEqual([
         ['placeholder_left', 'incomplete'],
@@ -113,7 +111,7 @@ describe.skipIf(!engine || !hasData)('rpe init repositories in the Docker sandbo
     // same bytes, the same toolkit (the other runner's would throw if the generator used it).
     const runner = otherRunner();
     for (const command of [['sandbox', 'run'], ['check']]) {
-      const other = await sandboxRun(ts, 0, runner, command);
+      const other = await sandboxRun(ts, 0, { bin: runner, command });
       expect(other.toolkit_version).toBe('9.9.9-other');
       expect(other.reasons).toEqual([]);
       expect(other.generator_toolkit).toEqual(tsReport.generator_toolkit);

@@ -18,7 +18,11 @@ import { rpe } from './run-rpe.js';
 const tmp = temporaryFolder('rpe-docker-verdicts-');
 
 // One seed unless a test is about more: each seed is a container per run in the sandbox.
-async function checkWith(mode: 'check' | 'docker', dir: string, extra: string[] = [], seeds = '0') {
+async function checkWith(
+  mode: 'check' | 'docker',
+  dir: string,
+  { extra = [] as string[], seeds = '0' } = {},
+) {
   const command = mode === 'check' ? ['check'] : ['sandbox', 'run'];
   const r = await rpe([...command, dir, '--seeds', seeds, '--timeout', '60', '--json', ...extra]);
   return {
@@ -51,11 +55,10 @@ async function sameInBothModes(
   dir: string,
   verdict: Report['verdict'],
   codes: readonly string[],
-  extra: string[] = [],
-  seeds = '0',
+  options: { extra?: string[]; seeds?: string } = {},
 ) {
-  const local = await checkWith('check', dir, extra, seeds);
-  const docker = await checkWith('docker', dir, extra, seeds);
+  const local = await checkWith('check', dir, options);
+  const docker = await checkWith('docker', dir, options);
   for (const { code, report } of [local, docker]) {
     expect(report.verdict).toBe(verdict);
     expect(disqualifying(report)).toEqual(codes);
@@ -128,11 +131,9 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
       // detached-child's sleepers (21 s) would outlive one the run waited for. The others get
       // checkWith's generous one, so a loaded machine cannot turn their error into a timeout.
       // Offline: what these trees need beyond vendor/ is refused or fails without a network.
-      await sameInBothModes(dir, verdict, codes, [
-        ...(TIMED[name] ?? []),
-        '--install-network',
-        'none',
-      ]);
+      await sameInBothModes(dir, verdict, codes, {
+        extra: [...(TIMED[name] ?? []), '--install-network', 'none'],
+      });
     },
   );
 
@@ -164,8 +165,7 @@ describe.skipIf(!engine)('verdicts in the Docker sandbox', { timeout: 600_000 },
       fixture('writes-items-in-cwd'),
       'disqualified',
       ['tree_write'],
-      [],
-      '0,1',
+      { seeds: '0,1' },
     );
     const reasons = docker.report.reasons.filter((r) => r.class === 'disqualified');
     expect(reasons.map((r) => [r.code, r.seed])).toEqual([
