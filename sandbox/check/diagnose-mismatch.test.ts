@@ -5,13 +5,12 @@ import { resolveLimits } from '../run/default-limits.js';
 import {
   ENV_VARIATIONS,
   VARIATION_FIELDS,
-  VARIATION_LABELS,
   withField,
   type VariationField,
 } from '../run/env-variations.js';
 import type { EnvVariation, Executor, RunResult } from '../run/executor.js';
 import { okRun } from '../../tests/ok-run.js';
-import { diagnoseMismatch } from './diagnose-mismatch.js';
+import { causeOf, diagnoseMismatch } from './diagnose-mismatch.js';
 
 const [A, B] = ENV_VARIATIONS;
 const UNSTABLE_WORDS =
@@ -92,13 +91,11 @@ function oneAtATime(model: (v: EnvVariation) => string | null) {
   const fields = VARIATION_FIELDS.filter((f) => A[f] !== B[f]);
   const candidates = fields.filter((f) => same(withField(A, B, f)) === false);
   const causes = candidates.filter((f) => same(withField(B, A, f)) === true);
-  const cause =
-    causes.length > 0
-      ? `differs when ${causes.map((f) => VARIATION_LABELS[f]).join(' or ')} changes`
-      : candidates.length > 0
-        ? `differs between runs, but no single variation explains it: ${UNSTABLE_WORDS}`
-        : 'differs between the two environments, but no single variation reproduces it';
-  return { causes, cause, runs: 1 + fields.length + candidates.length };
+  return {
+    causes,
+    cause: causeOf(causes, candidates),
+    runs: 1 + fields.length + candidates.length,
+  };
 }
 
 describe('diagnoseMismatch', () => {

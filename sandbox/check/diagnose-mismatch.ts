@@ -45,6 +45,21 @@ function splitInto<T>(items: readonly T[], n: number): T[][] {
 }
 
 /**
+ * The report's sentence for a diagnosis: the causes (fields whose change alone gives the
+ * difference and whose return alone removes it), else whether any field gave it alone.
+ */
+export function causeOf(
+  causes: readonly VariationField[],
+  candidates: readonly VariationField[],
+): string {
+  if (causes.length > 0)
+    return `differs when ${causes.map((f) => VARIATION_LABELS[f]).join(' or ')} changes`;
+  if (candidates.length > 0)
+    return `differs between runs, but no single variation explains it: ${UNSTABLE}`;
+  return 'differs between the two environments, but no single variation reproduces it';
+}
+
+/**
  * Finds what makes two runs of one seed differ by running it again: once in the first
  * environment unchanged (a difference there means the output is unstable), then with fields of
  * the second environment taken over, to find each field whose change alone reproduces the
@@ -116,13 +131,5 @@ export async function diagnoseMismatch(options: {
   );
   runs += candidates.length;
   const causes = candidates.filter((_, i) => restored[i] === true);
-  let cause: string;
-  if (causes.length > 0) {
-    cause = `differs when ${causes.map((f) => VARIATION_LABELS[f]).join(' or ')} changes`;
-  } else if (candidates.length > 0) {
-    cause = `differs between runs, but no single variation explains it: ${UNSTABLE}`;
-  } else {
-    cause = 'differs between the two environments, but no single variation reproduces it';
-  }
-  return { sameEnvironment: false, causes, cause, runs };
+  return { sameEnvironment: false, causes, cause: causeOf(causes, candidates), runs };
 }
