@@ -129,6 +129,29 @@ describe('readReceipt', () => {
     }
   });
 
+  it('refuses a repeated key, deep nesting and (schema 2) a field the schema does not define', async () => {
+    const current = upgradeReport(reportSchemaV1.parse(V1));
+    const file = join(dir, 'shape.json');
+    writeFileSync(
+      file,
+      JSON.stringify(current).replace('"verdict":', '"verdict":"eligible","verdict":'),
+    );
+    await expect(readReceipt(file)).rejects.toThrow(
+      /is not a report: \(root\): key "verdict" appears twice/,
+    );
+    writeFileSync(file, `{"schema":"rpe-report/2","x":${'['.repeat(1e5)}${']'.repeat(1e5)}}`);
+    await expect(readReceipt(file)).rejects.toThrow(
+      /is not a report: nested deeper than 64 levels/,
+    );
+    const extra = { ...current, final_verdict: 'eligible' };
+    await expect(readReceipt(write('extra.json', extra))).rejects.toThrow(
+      /is not a report: final_verdict: not a field a check writes/,
+    );
+    // A first-schema report is read as its schema defined it: its upgrade keeps working.
+    const old = await readReceipt(write('v1-extra.json', { ...V1, reviewed_by: 'x' }));
+    expect(old.schema).toBe('rpe-report/1');
+  });
+
   it('gives the hash of the file as written, whatever its recorded field says', async () => {
     const current = { ...upgradeReport(reportSchemaV1.parse(V1)), receipt_sha256: 'f'.repeat(64) };
     const read = await readReceipt(write('v2.json', current));

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { RpeError, readSource } from '../../framework/index.js';
 import { makeReason, verdictOf } from './reasons.js';
 import { reportSchema, reportSchemaV1, type Report, type ReportV1 } from './report-schema.js';
+import { firstUnknownKey, jsonShapeProblem, MAX_RECEIPT_DEPTH } from './scan-json.js';
 import { receiptSha256 } from './seal-report.js';
 
 /** The schemas this toolkit reads; a receipt of any other is refused with a clear line. */
@@ -95,8 +96,10 @@ export interface ReadReceipt {
 
 /**
  * Reads and validates a report.json (or the report.json inside a folder) as a run receipt: an
- * untrusted input. Only a regular file is read, with the input cap; its paths, limits, commit and
- * seeds must be ones a check could have written (see reportSchema), or it is refused, exit 2.
+ * untrusted input. Only a regular file is read, with the input cap; it must have no repeated key
+ * in any object, no nesting deeper than MAX_RECEIPT_DEPTH, and (schema 2) no field the schema does
+ * not define; its paths, limits, commit and seeds must be ones a check could have written (see
+ * reportSchema), or it is refused, exit 2.
  */
 export async function readReceipt(path: string): Promise<ReadReceipt> {
   const isDir = await stat(path).then(
@@ -115,6 +118,21 @@ export async function readReceipt(path: string): Promise<ReadReceipt> {
     throw new RpeError('receipt_invalid', `${file} is not JSON: ${(error as Error).message}`, {
       cause: error,
     });
+  }
+  // What JSON.parse hides (a repeated key: it keeps the last, a reader of the text may see the
+  // first) and nesting no check writes are refused before anything recursive reads the value.
+  const shape = jsonShapeProblem(text, MAX_RECEIPT_DEPTH);
+  if (shape?.kind === 'duplicate_key') {
+    throw new RpeError(
+      'receipt_invalid',
+      `${file} is not a report: ${shape.path || '(root)'}: key "${shape.key}" appears twice`,
+    );
+  }
+  if (shape?.kind === 'too_deep') {
+    throw new RpeError(
+      'receipt_invalid',
+      `${file} is not a report: nested deeper than ${shape.depth} levels`,
+    );
   }
   const sha256 = receiptSha256(value);
   const schema = (value as { schema?: unknown } | null)?.schema;
@@ -138,6 +156,15 @@ export async function readReceipt(path: string): Promise<ReadReceipt> {
     const parsed = reportSchema.safeParse(value);
     if (!parsed.success)
       throw new RpeError('receipt_invalid', `${file} is not a report: ${firstIssue(parsed.error)}`);
+    // Strict where a receipt is read: a field the schema does not define is refused, not
+    // dropped (the hash covers it, so a reader of the file would take it for the check's).
+    const unknown = firstUnknownKey(value, parsed.data);
+    if (unknown !== null) {
+      throw new RpeError(
+        'receipt_invalid',
+        `${file} is not a report: ${unknown}: not a field a check writes`,
+      );
+    }
     read = { file, report: parsed.data, schema: 'rpe-report/2' };
   }
   const problem = seedProblem(read.report);

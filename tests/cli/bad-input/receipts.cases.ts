@@ -1,6 +1,7 @@
 // Rows for receipts edited by hand: rpe sandbox verify reads a receipt as untrusted input and
 // refuses, before anything runs, what no check could have written. See case.ts.
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { BadInputCase } from './case.js';
@@ -8,6 +9,28 @@ import { receipt, SHA } from './receipt-fixture.js';
 
 const errorCode = (code: string) => (doc: unknown) =>
   expect(doc).toMatchObject({ error: { code } });
+
+// A disqualified receipt whose text says eligible first: JSON.parse keeps the last `verdict`.
+function duplicatedVerdict(dir: string): void {
+  receipt((r) => {
+    r.verdict = 'disqualified';
+  })(dir);
+  const file = join(dir, 'report.json');
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(
+    file,
+    text.replace('"verdict":', '"verd\\u0069ct":"eligible","reasons":[],"verdict":'),
+  );
+}
+
+// A receipt nested 200,000 levels deep, once more than any recursive reader can take.
+function deepReceipt(dir: string): void {
+  const n = 200_000;
+  writeFileSync(
+    join(dir, 'report.json'),
+    `{"schema":"rpe-report/2","x":${'['.repeat(n)}${']'.repeat(n)}}`,
+  );
+}
 
 export const cases: BadInputCase[] = [
   {
@@ -79,5 +102,55 @@ export const cases: BadInputCase[] = [
     exit: 2,
     stderr: /submission\.source\.url: must not name a git remote helper/,
     json: errorCode('receipt_invalid'),
+  },
+  {
+    name: 'sandbox verify --expect-sha256: a repeated key (after escapes) is refused, not read as its last value',
+    args: ['sandbox', 'verify', 'report.json', '--local', '--expect-sha256', SHA],
+    setup: duplicatedVerdict,
+    exit: 2,
+    stderr: /^rpe: report\.json is not a report: \(root\): key "verdict" appears twice\n$/,
+  },
+  {
+    name: 'sandbox verify --json: a repeated key is refused as an invalid receipt',
+    args: ['sandbox', 'verify', 'report.json', '--local', '--json'],
+    setup: duplicatedVerdict,
+    exit: 2,
+    stderr: /report\.json is not a report: \(root\): key "verdict" appears twice/,
+    json: errorCode('receipt_invalid'),
+  },
+  {
+    name: 'sandbox verify: a receipt nested 200,000 deep is refused, no internal error',
+    args: ['sandbox', 'verify', 'report.json', '--local'],
+    setup: deepReceipt,
+    exit: 2,
+    stderr: /^rpe: report\.json is not a report: nested deeper than 64 levels\n$/,
+  },
+  {
+    name: 'sandbox verify --json: a receipt nested 200,000 deep is refused as an invalid receipt',
+    args: ['sandbox', 'verify', 'report.json', '--local', '--json'],
+    setup: deepReceipt,
+    exit: 2,
+    stderr: /report\.json is not a report: nested deeper than 64 levels/,
+    json: errorCode('receipt_invalid'),
+  },
+  {
+    name: 'sandbox verify --json: a field no check writes is refused, not dropped',
+    args: ['sandbox', 'verify', 'report.json', '--local', '--json'],
+    setup: receipt((r) => {
+      Object.assign(r, { final_verdict: 'eligible' });
+      Object.assign(r.limits, { reviewed_by: 'organisers' });
+    }),
+    exit: 2,
+    stderr: /report\.json is not a report: final_verdict: not a field a check writes/,
+    json: errorCode('receipt_invalid'),
+  },
+  {
+    name: 'sandbox verify: a field no check writes inside a nested object is refused',
+    args: ['sandbox', 'verify', 'report.json', '--local'],
+    setup: receipt((r) => {
+      Object.assign(r.seeds[0] ?? {}, { reviewed: true });
+    }),
+    exit: 2,
+    stderr: /^rpe: report\.json is not a report: seeds\.0\.reviewed: not a field a check writes\n$/,
   },
 ];
