@@ -136,6 +136,7 @@ function errorRow(
 async function earlierReport(
   reportDir: string,
   dir: string,
+  source: Report['submission']['source'],
   settings: RunSettings,
   imageFor: BatchOptions['imageFor'],
 ): Promise<{ report: Report | null; because: string | null }> {
@@ -153,7 +154,7 @@ async function earlierReport(
     const treeHash = await hashTree(tree.dir);
     const entrypoint = (await detectEntrypoint(tree.dir)).entrypoint;
     const imageId = entrypoint ? await imageFor(entrypoint, report.runner) : null;
-    const because = staleBecause(report, { settings, treeHash, imageId });
+    const because = staleBecause(report, { settings, treeHash, imageId, source });
     return { report: because === null ? report : null, because };
   } finally {
     await tree.dispose();
@@ -181,8 +182,9 @@ async function keepSets(attemptDir: string, reportDir: string): Promise<void> {
  * one submission (and its diagnosis runs) itself, and its rows are reported as soon as they are
  * done. A submission whose engine fails goes back to the queue for the others, and its report
  * says so; every submission ends with a row. Git submissions are cloned under `outDir/.work`,
- * once. Resumable: a submission whose earlier report has the same tree, seeds, limits, toolkit
- * version, executor and image ID (whichever engine ran it) is not re-run (`rerun` forces it). One
+ * once (a clone is reused only for the same URL). Resumable: a submission whose earlier report
+ * has the same source (a git line's URL and ref), tree, seeds, limits, toolkit version, executor
+ * and image ID (whichever engine ran it) is not re-run (`rerun` forces it). One
  * that cannot be checked (a failed clone) is an `error` row; the batch goes on. A check left on
  * an engine that stopped answering is not awaited: its requests may stay open until that engine
  * answers again, so a caller that is done should not wait for them either (an engine `lost`).
@@ -237,7 +239,7 @@ export async function runBatch(options: BatchOptions): Promise<{
     } else dir = resolve(dir);
     const earlier = options.rerun
       ? { report: null, because: 'asked to rerun' }
-      : await earlierReport(reportDir, dir, settings, options.imageFor);
+      : await earlierReport(reportDir, dir, origin, settings, options.imageFor);
     if (earlier.report) return earlier.report;
     await clearReportDir(reportDir);
     const ready = { dir, origin, because: earlier.because };

@@ -53,6 +53,39 @@ describe('staleBecause', () => {
   });
 });
 
+describe('staleBecause and where the submission came from', () => {
+  const COMMIT = 'a'.repeat(40);
+  const cloned = {
+    ...report,
+    submission: {
+      ...report.submission,
+      source: { url: 'https://example.org/a/repo', ref: 'v1', commit: COMMIT },
+    },
+  } as unknown as Report;
+  const line = { url: 'https://example.org/a/repo', ref: 'v1', commit: COMMIT };
+
+  it('reuses a report cloned from the same URL and ref', () => {
+    expect(staleBecause(cloned, { ...current, source: line })).toBeNull();
+  });
+
+  it('checks again a report cloned from another URL, even of the same tree', () => {
+    const other = { ...line, url: 'https://example.org/b/repo' };
+    expect(staleBecause(cloned, { ...current, source: other })).toBe(
+      'source https://example.org/a/repo@v1 → https://example.org/b/repo@v1',
+    );
+    expect(staleBecause(cloned, { ...current, source: { ...line, ref: 'v2' } })).toBe(
+      'source https://example.org/a/repo@v1 → https://example.org/a/repo@v2',
+    );
+    // A folder line's report has no URL: a report of a clone does not stand for it, nor back.
+    expect(staleBecause(cloned, { ...current, source: null })).toBe(
+      'source https://example.org/a/repo@v1 → a folder',
+    );
+    expect(staleBecause(report, { ...current, source: line })).toBe(
+      'source a folder → https://example.org/a/repo@v1',
+    );
+  });
+});
+
 describe('staleBecause and the install step', () => {
   const fetched = {
     ...report,

@@ -24,6 +24,17 @@ function installChanged(report: Report, install: InstallSource): string | null {
   return null;
 }
 
+type Source = Report['submission']['source'];
+
+// Why the line names another submission than the report checked, or null: a git line's URL (and
+// ref, when the report records one) must be the report's; a folder line's report has no URL.
+function sourceChanged(was: Source, now: Source): string | null {
+  const text = (s: Source): string => (s ? `${s.url}@${s.ref}` : 'a folder');
+  const url = (was?.url ?? null) !== (now?.url ?? null);
+  const ref = was?.ref !== undefined && now !== null && was.ref !== now.ref;
+  return url || ref ? `source ${text(was)} → ${text(now)}` : null;
+}
+
 const LIMIT_NAMES: Record<keyof Report['limits'], string> = {
   timeout_seconds: 'timeout',
   memory_bytes: 'memory',
@@ -35,14 +46,19 @@ const LIMIT_NAMES: Record<keyof Report['limits'], string> = {
 
 /**
  * Why an earlier report cannot be reused for this run, or null when it can: the resume key is
- * the tree checked, the seeds, every limit, the toolkit version, the executor and the runner
- * image's ID (a rebuilt image can change the bytes).
+ * where the submission came from (a git line's URL and ref, when `source` is given), the tree
+ * checked, the seeds, every limit, the toolkit version, the executor and the runner image's ID (a
+ * rebuilt image can change the bytes).
  */
 export function staleBecause(
   report: Report,
-  current: { settings: RunSettings; treeHash: string; imageId: string | null },
+  current: { settings: RunSettings; treeHash: string; imageId: string | null; source?: Source },
 ): string | null {
   const { settings } = current;
+  if (current.source !== undefined) {
+    const source = sourceChanged(report.submission.source ?? null, current.source);
+    if (source) return source;
+  }
   if (report.submission.tree_hash !== current.treeHash) return 'the submission changed';
   if (report.requested_seeds.join(',') !== settings.seeds.join(','))
     return `seeds ${report.requested_seeds.join(',')} → ${settings.seeds.join(',')}`;

@@ -112,6 +112,64 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
     expect(forced.stdout).toContain('team-ts\teligible\t\t(rerun: asked to rerun)\n');
   });
 
+  it('gives each name the commit of its own URL when two repos named alike swap lines', async () => {
+    // Two repositories named `repo` with the same tree, tagged v1 at different commits.
+    const commits: Record<string, string> = {};
+    for (const team of ['a', 'b']) {
+      const path = join(tmp, `swap-${team}`, 'repo');
+      cpSync(fixture('good-python'), path, { recursive: true });
+      git(path, 'init', '--quiet');
+      git(path, 'add', '.');
+      git(path, 'commit', '--quiet', '-m', `team ${team}`);
+      git(path, 'tag', 'v1');
+      commits[path] = git(path, 'rev-parse', 'HEAD');
+    }
+    const [a, b] = Object.keys(commits) as [string, string];
+    const seeds = join(tmp, 'swap-seeds.txt');
+    writeFileSync(seeds, '0\n');
+    const list = join(tmp, 'swap-list.txt');
+    const out = join(tmp, 'swap-out');
+    const batch = async (first: string, second: string, ...more: string[]) => {
+      writeFileSync(list, `${first}@v1\n${second}@v1\n`);
+      const r = await rpe([
+        'sandbox',
+        'batch',
+        '--submissions',
+        list,
+        '--seeds-file',
+        seeds,
+        '--local',
+        '--out',
+        out,
+        ...more,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      for (const [name, url] of [
+        ['repo-v1', first],
+        ['repo-v1-2', second],
+      ] as const) {
+        const report = reportSchema.parse(
+          JSON.parse(readFileSync(join(out, name, 'report.json'), 'utf8')),
+        );
+        expect(report.submission.source).toEqual({ url, ref: 'v1', commit: commits[url] });
+        expect(report.submission.commit).toBe(commits[url]);
+      }
+      const csv = readFileSync(join(out, 'summary.csv'), 'utf8');
+      expect(csv).toContain(`\nrepo-v1,${first}@v1,${commits[first]},`);
+      expect(csv).toContain(`\nrepo-v1-2,${second}@v1,${commits[second]},`);
+      return r.stdout;
+    };
+
+    await batch(a, b);
+    // Same tree, other URL: the earlier report does not stand and the clone is made again.
+    const swapped = await batch(b, a);
+    expect(swapped).toContain(`repo-v1\teligible\t\t(rerun: source ${a}@v1 → ${b}@v1)\n`);
+    expect(swapped).toContain(`repo-v1-2\teligible\t\t(rerun: source ${b}@v1 → ${a}@v1)\n`);
+    expect(await batch(b, a)).toContain('repo-v1\teligible (resumed)');
+    const forced = await batch(a, b, '--rerun');
+    expect(forced).toContain('repo-v1\teligible\t\t(rerun: asked to rerun)\n');
+  });
+
   it('takes a folder of submissions and exits 0 when every one was checked', async () => {
     const subs = join(tmp, 'folder');
     mkdirSync(subs);
