@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSubmissionList } from './read-submission-list.js';
@@ -66,6 +66,36 @@ describe('readSubmissionList', () => {
     for (const name of ['zeta', 'alpha', '.work']) mkdirSync(join(dir, name), { recursive: true });
     writeFileSync(join(dir, 'notes.txt'), '');
     expect((await readSubmissionList(dir)).map((s) => s.name)).toEqual(['alpha', 'zeta']);
+  });
+
+  it("never names a submission as the batch's own files: summary.md, summary.csv, .work", async () => {
+    const list = join(tmp, 'reserved.txt');
+    writeFileSync(list, 'x/summary.md\nx/summary.csv\nx/.work\nx/..hidden\n');
+    expect((await readSubmissionList(list)).map((s) => [s.name, s.renamedFrom])).toEqual([
+      ['summary.md-2', 'summary.md'],
+      ['summary.csv-2', 'summary.csv'],
+      ['work', undefined],
+      ['hidden', undefined],
+    ]);
+  });
+
+  it('cuts a name too long for a folder, leaving room for a repeat and an attempt', async () => {
+    const list = join(tmp, 'long.txt');
+    writeFileSync(list, `x/${'t'.repeat(254)}\ny/${'t'.repeat(254)}\n`);
+    const names = (await readSubmissionList(list)).map((s) => s.name);
+    expect(names).toEqual(['t'.repeat(200), `${'t'.repeat(200)}-2`]);
+  });
+
+  it("follows a folder's link to a folder, and leaves out the batch's --out inside it", async () => {
+    const dir = join(tmp, 'linked');
+    mkdirSync(join(dir, 'team-y'), { recursive: true });
+    mkdirSync(join(tmp, 'elsewhere', 'x'), { recursive: true });
+    symlinkSync(join(tmp, 'elsewhere', 'x'), join(dir, 'team-x'));
+    symlinkSync(join(tmp, 'nothing-here'), join(dir, 'dangling'));
+    mkdirSync(join(dir, 'out'));
+    const sources = await readSubmissionList(dir, { exclude: join(dir, 'out') });
+    expect(sources.map((s) => s.name)).toEqual(['team-x', 'team-y']);
+    expect((await readSubmissionList(dir)).map((s) => s.name)).toEqual(['out', 'team-x', 'team-y']);
   });
 
   it('refuses an empty list and a missing path', async () => {

@@ -11,8 +11,23 @@ export type SubmissionSource = (
   renamedFrom?: string;
 };
 
+/** Names in the batch's --out folder that are its own, never a submission's report folder. */
+const RESERVED = new Set(['summary.md', 'summary.csv']);
+
+/** Whether `name` is one of the batch's own files in its --out folder. */
+export function isBatchFileName(name: string): boolean {
+  return RESERVED.has(name);
+}
+
+// A folder name of letters, digits and `._-`, never hidden (`.work` is the batch's own) and never
+// longer than a file name may be, with room for the `-2` of a repeat and an attempt's `.N`.
 function slug(text: string): string {
-  return text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'submission';
+  const safe = text
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|-+$/g, '')
+    .slice(0, 200)
+    .replace(/-+$/, '');
+  return safe || 'submission';
 }
 
 function parseLine(line: string, base: string): SubmissionSource {
@@ -33,8 +48,8 @@ function parseLine(line: string, base: string): SubmissionSource {
  * `a-3`, `a-2`, not two `a-2` sharing one report), and keeps the name it would have had.
  */
 function deduplicate(sources: SubmissionSource[]): SubmissionSource[] {
-  const taken = new Set(sources.map((s) => s.name));
-  const given = new Set<string>();
+  const taken = new Set([...RESERVED, ...sources.map((s) => s.name)]);
+  const given = new Set<string>(RESERVED);
   return sources.map((s) => {
     if (!given.has(s.name)) {
       given.add(s.name);
@@ -51,9 +66,14 @@ function deduplicate(sources: SubmissionSource[]): SubmissionSource[] {
 /**
  * The submissions of a batch: every sub-folder of a folder (hidden ones skipped), or the lines of
  * a list file (blank lines and `#` comments skipped), each a folder path relative to the list, or
- * `git-url@commit-or-tag`. Names are made safe for folder names and unique.
+ * `git-url@commit-or-tag`. Names are made safe for folder names and unique, and never one of the
+ * batch's own (`summary.md`, `summary.csv`, `.work`). A folder's link to a folder is followed, as a
+ * list's path is; `exclude` (the batch's --out, when it lies in the folder) is left out.
  */
-export async function readSubmissionList(path: string): Promise<SubmissionSource[]> {
+export async function readSubmissionList(
+  path: string,
+  { exclude }: { exclude?: string } = {},
+): Promise<SubmissionSource[]> {
   const stats = await stat(path).catch((error: unknown) => {
     throw new RpeError('submissions_unreadable', `cannot read ${path}: ${systemReason(error)}`, {
       cause: error,
@@ -61,8 +81,23 @@ export async function readSubmissionList(path: string): Promise<SubmissionSource
   });
   if (stats.isDirectory()) {
     const entries = await readdir(path, { withFileTypes: true });
+    const isFolder = async (e: (typeof entries)[number]) =>
+      e.isDirectory() ||
+      (e.isSymbolicLink() &&
+        (await stat(join(path, e.name)).then(
+          (s) => s.isDirectory(),
+          () => false,
+        )));
+    const kept = await Promise.all(
+      entries.map(
+        async (e) =>
+          !e.name.startsWith('.') &&
+          (exclude === undefined || resolve(path, e.name) !== resolve(exclude)) &&
+          (await isFolder(e)),
+      ),
+    );
     const folders = entries
-      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .filter((_, i) => kept[i])
       .map((e) => e.name)
       .sort();
     // As for a list with no line: a batch of nothing is a mistake, not an empty summary.

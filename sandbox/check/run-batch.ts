@@ -14,7 +14,11 @@ import { clearReportDir } from './clear-report-dir.js';
 import { fetchGitSubmission } from './fetch-git-submission.js';
 import { limitExecutor } from './limit-runs.js';
 import { readReceipt } from './read-receipt.js';
-import { readSubmissionList, type SubmissionSource } from './read-submission-list.js';
+import {
+  isBatchFileName,
+  readSubmissionList,
+  type SubmissionSource,
+} from './read-submission-list.js';
 import type { Report, Requeue } from './report-schema.js';
 import { spreadOverEngines, type EngineUse } from './spread-over-engines.js';
 import { staleBecause, type RunSettings } from './stale-because.js';
@@ -27,7 +31,32 @@ export async function readSeedsFile(path: string): Promise<number[]> {
   const text = new TextDecoder().decode(
     readSource(path, { stdin: false, code: 'seeds_unreadable' }),
   );
-  return parseSeeds(text.replace(/#.*$/gm, ''));
+  // Seeds by line (spaces or commas between them, `#` comments), each as `--seeds` takes it; a
+  // fault names the file and the line.
+  const seeds: number[] = [];
+  const lineOf = new Map<number, number>();
+  text.split('\n').forEach((raw, i) => {
+    for (const token of raw.replace(/#.*$/, '').split(/[\s,]+/)) {
+      if (token === '') continue;
+      let seed: number;
+      try {
+        [seed = 0] = parseSeeds(token);
+      } catch (error) {
+        throw new RpeError('bad_seeds', `${path} line ${i + 1}: ${(error as Error).message}`);
+      }
+      const first = lineOf.get(seed);
+      if (first !== undefined) {
+        throw new RpeError(
+          'bad_seeds',
+          `${path} line ${i + 1}: seed ${seed} is repeated (first on line ${first})`,
+        );
+      }
+      lineOf.set(seed, i + 1);
+      seeds.push(seed);
+    }
+  });
+  if (seeds.length === 0) throw new RpeError('bad_seeds', `${path} lists no seeds`);
+  return seeds;
 }
 
 export interface BatchOptions {
@@ -65,7 +94,7 @@ export interface BatchOptions {
   /** A submission went back to the queue because its engine failed. */
   onRequeued?: (name: string, url: string, reason: string) => void;
   /** A submission named like another got a name of its own (its report folder), said once. */
-  onRenamed?: (event: { name: string; from: string; source: string }) => void;
+  onRenamed?: (event: { name: string; from: string; source: string; batchFile: boolean }) => void;
 }
 
 function sourceText(source: SubmissionSource): string {
@@ -195,13 +224,14 @@ export async function runBatch(options: BatchOptions): Promise<{
   summary: { csv: string; markdown: string };
 }> {
   const outDir = resolve(options.outDir);
-  const sources = await readSubmissionList(options.submissions);
+  const sources = await readSubmissionList(options.submissions, { exclude: outDir });
   for (const source of sources) {
     if (source.renamedFrom !== undefined) {
       options.onRenamed?.({
         name: source.name,
         from: source.renamedFrom,
         source: sourceText(source),
+        batchFile: isBatchFileName(source.renamedFrom),
       });
     }
   }

@@ -36,7 +36,7 @@ export interface BatchRow {
 
 function csvField(value: string | number | boolean | null): string {
   const text = value === null ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const COLUMNS: (keyof BatchRow)[] = [

@@ -42,8 +42,9 @@ export function parseSeeds(text: string): number[] {
     return Number(p);
   });
   if (seeds.length === 0) throw new RpeError('bad_seeds', 'no seeds given');
-  if (new Set(seeds).size !== seeds.length) {
-    throw new RpeError('bad_seeds', `a seed is repeated in "${text.trim()}"`);
+  const repeated = seeds.find((seed, i) => seeds.indexOf(seed) !== i);
+  if (repeated !== undefined) {
+    throw new RpeError('bad_seeds', `seed ${repeated} is repeated in "${text.trim()}"`);
   }
   return seeds;
 }

@@ -1,5 +1,6 @@
-import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../sandbox/index.js';
 import { temporaryFolder } from '../temporary-folder.js';
@@ -191,5 +192,39 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^a\tdisqualified\tentrypoint_missing,required_file_missing\t?/m);
     expect(r.stdout).toMatch(/^b\tdisqualified\truntime_error,required_file_missing\b/m);
+  });
+
+  it('keeps its own files and its rows whole whatever the names: summary.md, a tab, a CR', async () => {
+    cpSync(fixture('no-entrypoint'), join(tmp, 'hostile', 'summary.md'), { recursive: true });
+    const list = join(tmp, 'hostile.txt');
+    writeFileSync(list, 'hostile/summary.md\n/no\tsuch/repo@v1\n/no\rsuch/repo@v1\n');
+    const out = join(tmp, 'out-hostile');
+    writeFileSync(join(tmp, 'seed1.txt'), '1\n');
+    const r = await rpe([
+      'sandbox',
+      'batch',
+      '--submissions',
+      list,
+      '--seeds-file',
+      join(tmp, 'seed1.txt'),
+      '--local',
+      '--out',
+      out,
+    ]);
+    // The two clones fail: error rows, exit 2; the summary is written all the same.
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(
+      /hostile\/summary\.md is named summary\.md-2: summary\.md is a file of the batch's own\n/,
+    );
+    expect(statSync(join(out, 'summary.md')).isFile()).toBe(true);
+    expect(statSync(join(out, 'summary.md-2', 'report.json')).isFile()).toBe(true);
+    // A row is one line of at most three fields: the tab and the CR a message quotes are escapes.
+    const rows = r.stdout.split('\n').filter((l) => /\t(error|disqualified)\t/.test(l));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.split('\t').length).toBeLessThanOrEqual(3);
+    expect(r.stdout).not.toContain('\r');
+    const csv = parse(readFileSync(join(out, 'summary.csv')), { relax_column_count: true });
+    expect(csv).toHaveLength(4);
+    expect(new Set(csv.map((row: string[]) => row.length)).size).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { addInstallOptions, addLimitOptions, parseJobs, parseLimits } from '../../check-command.js';
 import { addEngineOptions, engineListOptions, type EngineFlags } from '../../engine-options.js';
 import { endProcessWhenDone, printJson, printLine, progress } from '../../output.js';
+import { escapeControls } from '../../report-failure.js';
 import type { InstallSource, Limits } from '../../../sandbox/index.js';
 
 interface BatchFlags extends EngineFlags {
@@ -137,16 +138,22 @@ export function register(group: Command): void {
         },
         onRequeued: (name, url, reason) => say(`${name} requeued: its engine ${url} ${reason}`),
         onRenamed: (e) =>
-          say(`${e.source} is named ${e.name}: another submission is named ${e.from}`),
+          say(
+            `${e.source} is named ${e.name}: ${e.batchFile ? `${e.from} is a file of the batch's own` : `another submission is named ${e.from}`}`,
+          ),
         // A row as soon as its submission is done, above the progress line.
         onRow: (r, done, total) => {
           if (!flags.json) {
             bar.done();
-            const detail = r.verdict === 'error' ? (r.message ?? '') : r.reasons.join(',');
-            const why = r.rerun_because ? `\t(rerun: ${r.rerun_because})` : '';
+            // Each field one field of one line: a tab or a newline a message quotes (a path in
+            // git's words) is written as an escape.
+            const detail = escapeControls(
+              r.verdict === 'error' ? (r.message ?? '') : r.reasons.join(','),
+            );
+            const why = r.rerun_because ? `\t(rerun: ${escapeControls(r.rerun_because)})` : '';
             const where =
               pool?.spread && r.engine
-                ? `\ton ${r.engine}${r.requeued_from.length > 0 ? ` (requeued from ${r.requeued_from.join(', ')})` : ''}`
+                ? `\ton ${escapeControls(r.engine)}${r.requeued_from.length > 0 ? ` (requeued from ${escapeControls(r.requeued_from.join(', '))})` : ''}`
                 : '';
             printLine(
               `${r.name}\t${r.verdict}${r.resumed ? ' (resumed)' : ''}\t${detail}${why}${where}`,
