@@ -22,6 +22,13 @@ sheet.addRow(['input', 'gold']);
 sheet.addRow(['Kiedy?', new Date(Date.UTC(2026, 4, 1))]);
 const dateGold = new Uint8Array(await workbook.xlsx.writeBuffer());
 
+// A workbook whose row 6 holds a value one column past the header's last cell.
+const beyondBook = new ExcelJS.Workbook();
+const beyondSheet = beyondBook.addWorksheet('pozycje');
+beyondSheet.addRow(['input', 'gold']);
+questions(60).forEach((row, i) => beyondSheet.addRow(i === 4 ? [...row, 'aliasTypedHere'] : row));
+const beyondHeader = new Uint8Array(await beyondBook.xlsx.writeBuffer());
+
 // Golds a spreadsheet would take for a formula, the sign hidden behind a space, a no-break space,
 // a line feed, an ideographic space or in its full-width form; then ordinary items up to 50.
 const HIDDEN_FORMULAS = [' =1+1', '\u00a0=1+1', '\n=1+1', '\uff1d1+1', '\u3000+1', ' \uff20A1'];
@@ -110,6 +117,28 @@ export const cases: BadInputCase[] = [
     setup: write('s.csv', csv([['input', 'gold'], ['P1', 'a'], [''], ['P2', 'b']])),
     exit: 1,
     stderr: /row 3: empty_row/,
+  },
+  {
+    name: "sheet import: a CSV value past the header row's last cell is not dropped",
+    args: ['sheet', 'import', 's.csv', '--out', 'items.jsonl'],
+    setup: write(
+      's.csv',
+      csv([['input', 'gold'], ...questions(60).map((r, i) => (i === 4 ? [...r, 'alias'] : r))]),
+    ),
+    exit: 1,
+    stderr: /row 6: cell_without_header: column C holds a value but has no header/,
+  },
+  {
+    name: "sheet import: an XLSX value past the header row's last cell is not dropped",
+    args: ['sheet', 'import', 'b.xlsx', '--out', 'items.jsonl', '--json'],
+    setup: write('b.xlsx', beyondHeader),
+    exit: 1,
+    json: (doc) =>
+      expect(doc).toMatchObject({
+        ok: false,
+        out: null,
+        errors: [{ row: 6, code: 'cell_without_header' }],
+      }),
   },
   {
     name: 'sheet import: a CSV saved as Windows-1250 is not UTF-8',
