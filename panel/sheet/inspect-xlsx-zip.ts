@@ -114,12 +114,32 @@ export function inspectXlsxZip(data: Uint8Array, source: string): XlsxZipFacts {
     if (content.length !== entry.size) {
       throw over(`unpacks to ${content.length} bytes, not the ${entry.size} it declares`);
     }
+    const root = ROOTS.find(([pattern]) => pattern.test(part))?.[1];
+    if (root !== undefined && !closes(content, root)) {
+      throw unreadable(source, `${part} is cut short: its XML does not end with </${root}>`);
+    }
     if (/^xl\/worksheets\/sheet\d+\.xml$/.test(part)) merges.set(part, mergedRanges(content));
     // A data descriptor (flag bit 3) follows the data: 12 bytes, or 16 with its signature.
     next = dataStart + entry.packed;
     if (entry.flags & 8) next += bytes.readUInt32LE(next) === 0x08074b50 ? 16 : 12;
   }
   return { merges, partsEnd: next };
+}
+
+/**
+ * The parts whose text the import reads, with their root element. exceljs's streaming reader
+ * stops quietly where such a part's XML stops, so a part cut short (in a repaired zip, an
+ * interrupted copy) would import as a partial sheet: its XML must end by closing its root.
+ */
+const ROOTS: [RegExp, string][] = [
+  [/^xl\/worksheets\/[^/]+\.xml$/, 'worksheet'],
+  [/^xl\/sharedStrings\.xml$/, 'sst'],
+];
+
+// Whether the XML ends (trailing white space aside) with </root>, a namespace prefix allowed.
+function closes(xml: Buffer, root: string): boolean {
+  const tail = xml.toString('utf8', Math.max(0, xml.length - 256));
+  return new RegExp(`</(?:[A-Za-z_][\\w.-]*:)?${root}\\s*>\\s*$`).test(tail);
 }
 
 // The ref of every <mergeCell ref="..."/> of a worksheet part, found by a linear scan.

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { BadInputCase } from './case.js';
+import { row, workbook as hostileWorkbook } from './hostile-xlsx.js';
 
 const write = (name: string, content: string | Uint8Array) => (dir: string) =>
   writeFileSync(join(dir, name), content);
@@ -28,6 +29,17 @@ const beyondSheet = beyondBook.addWorksheet('pozycje');
 beyondSheet.addRow(['input', 'gold']);
 questions(60).forEach((row, i) => beyondSheet.addRow(i === 4 ? [...row, 'aliasTypedHere'] : row));
 const beyondHeader = new Uint8Array(await beyondBook.xlsx.writeBuffer());
+
+// A workbook of 60 items whose worksheet part is cut in half (the zip itself is sound).
+const fullSheet = Buffer.from(
+  `<?xml version="1.0" encoding="UTF-8"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${[
+    row(1, ['input', 'gold']),
+    ...questions(60).map((r, i) => row(i + 2, r)),
+  ].join('')}</sheetData></worksheet>`,
+);
+const cutSheet = hostileWorkbook('', {
+  sheet: { content: fullSheet.subarray(0, Math.floor(fullSheet.length / 2)) },
+});
 
 // Golds a spreadsheet would take for a formula, the sign hidden behind a space, a no-break space,
 // a line feed, an ideographic space or in its full-width form; then ordinary items up to 50.
@@ -139,6 +151,14 @@ export const cases: BadInputCase[] = [
         out: null,
         errors: [{ row: 6, code: 'cell_without_header' }],
       }),
+  },
+  {
+    name: 'sheet import: a worksheet part cut in half is unreadable, not half a sheet',
+    args: ['sheet', 'import', 'cut.xlsx', '--out', 'items.jsonl', '--json'],
+    setup: write('cut.xlsx', cutSheet),
+    exit: 2,
+    stderr: /cut\.xlsx: not a readable XLSX workbook \(xl\/worksheets\/sheet1\.xml is cut short/,
+    json: errorCode('sheet_unreadable'),
   },
   {
     name: 'sheet import: a CSV saved as Windows-1250 is not UTF-8',
