@@ -162,6 +162,18 @@ describe('readXlsx', () => {
     expect((cutStrings as Error).message).toMatch(/xl\/sharedStrings\.xml is cut short/);
   });
 
+  it.each([
+    ['99', /cell B2 refers to shared string 99, and the workbook has only 2 \(0 to 1\)/],
+    ['1.5', /cell B2 refers to shared string "1\.5", which is not a string number/],
+    ['x', /cell B2 refers to shared string "x", which is not a string number/],
+  ])('refuses a shared-string reference of %s, naming the cell', async (v, message) => {
+    const rows = `${xmlRow(1, ['input', 'gold'])}<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="s"><v>${v}</v></c></row>`;
+    const bytes = hostileWorkbook(rows, { strings: ['zero', 'one'] });
+    const error = await readXlsx(bytes, { source: 'r.xlsx' }).catch((e) => e);
+    expect(isRpeError(error) && [error.code, error.exitCode]).toEqual(['sheet_unreadable', 2]);
+    expect((error as Error).message).toMatch(message);
+  });
+
   it('refuses a file that is not a workbook, naming it', async () => {
     const error = await readXlsx(new TextEncoder().encode('input,gold\n'), {
       source: 'b.xlsx',

@@ -161,6 +161,19 @@ export const cases: BadInputCase[] = [
     json: errorCode('sheet_unreadable'),
   },
   {
+    name: 'sheet import: a shared-string reference past the strings is unreadable, not empty',
+    args: ['sheet', 'import', 'ss.xlsx', '--out', 'items.jsonl', '--min-items', '1'],
+    setup: write(
+      'ss.xlsx',
+      hostileWorkbook(
+        `${row(1, ['input', 'gold'])}<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="s"><v>7</v></c></row>`,
+        { strings: ['Pytanie'] },
+      ),
+    ),
+    exit: 2,
+    stderr: /ss\.xlsx: not a readable XLSX workbook \(.*cell B2 refers to shared string 7/,
+  },
+  {
     name: 'sheet import: a CSV saved as Windows-1250 is not UTF-8',
     args: ['sheet', 'import', 's.csv', '--out', 'items.jsonl', '--json'],
     setup: write('s.csv', Uint8Array.from([...Buffer.from('input,gold\nk'), 0xb9, 0x0a])),
