@@ -57,6 +57,28 @@ describe('readResponsesDir', () => {
     expect(b).toMatchObject({ model: 'b', predictions: ['jeden', null, 'trzy'] });
   });
 
+  it.each([['"2"'], ['1.5'], ['null'], ['0'], ['-1']])(
+    'refuses an item of %s naming the file and line, rather than using the line order',
+    (item) => {
+      writeFileSync(
+        join(dir, 'm.jsonl'),
+        jsonl([
+          { item: 1, response: 'jeden' },
+          `{"item":${item},"response":"dwa"}`,
+          { item: 3, response: 'trzy' },
+        ]),
+      );
+      expect(() => readResponsesDir(dir, items)).toThrow(
+        expect.objectContaining({
+          code: 'responses_invalid',
+          message: expect.stringMatching(
+            new RegExp(`m\\.jsonl line 2: item is .*, not a positive integer`),
+          ) as string,
+        }),
+      );
+    },
+  );
+
   it('follows a models list, a model without a file having no answers', () => {
     writeFileSync(join(dir, 'org__a.jsonl'), jsonl([{ response: 'x' }]));
     const rows = readResponsesDir(dir, items, { models: ['missing/model', 'org/a'] });

@@ -25,7 +25,8 @@ export const ANSWER_FIELDS = ['response', 'prediction', 'output', 'answer', 'con
 /**
  * Reads every `*.jsonl` of a responses folder (one file per model), or the files of `models` in
  * that order. A line is matched to its item by `input` (after normalisation); a file whose lines
- * carry no `input` is matched by `item` (1-based) or else by line order. The model name is the
+ * carry no `input` is matched by `item` (1-based) or else by line order; an `item` that is not a
+ * positive integer is RpeError (exit 2) naming the file and line. The model name is the
  * `model` field of its lines, else the file name without `.jsonl`.
  */
 export function readResponsesDir(
@@ -87,6 +88,14 @@ export function readResponseFile(
   const keyedByInput = parsed.some(({ value }) => typeof value?.input === 'string');
   parsed.forEach(({ line, value }, position) => {
     if (!value) return skippedLines.push({ line, reason: 'not a JSON object' });
+    // An `item` that is there but no item number ("2", 1.5, null) is a broken file, not a line to
+    // place by its position: that would mark the answer against another item's gold.
+    if (!keyedByInput && 'item' in value && !isItemNumber(value.item)) {
+      throw new RpeError(
+        'responses_invalid',
+        `${file} line ${line}: item is ${JSON.stringify(value.item) ?? String(value.item)}, not a positive integer (the 1-based item number); correct it or remove the field to match by line order`,
+      );
+    }
     if (typeof value.model === 'string') models.add(value.model);
     const answer = ANSWER_FIELDS.map((f) => value[f]).find((v) => typeof v === 'string');
     if (typeof answer !== 'string') {
@@ -96,8 +105,8 @@ export function readResponseFile(
       ? typeof value.input === 'string'
         ? byInput.get(normalize(value.input))
         : undefined
-      : Number.isInteger(value.item)
-        ? Number(value.item) - 1
+      : isItemNumber(value.item)
+        ? value.item - 1
         : position;
     if (index === undefined || index < 0 || index >= items.length) {
       return skippedLines.push({ line, reason: 'matches no item of the items file' });
@@ -108,6 +117,10 @@ export function readResponseFile(
   const stem = basename(file).replace(/\.jsonl$/, '');
   const model = models.size === 1 ? ([...models][0] ?? stem) : stem;
   return { model, file, predictions, skippedLines };
+}
+
+function isItemNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
 
 function parseObject(raw: string): Record<string, unknown> | null {

@@ -14,6 +14,8 @@ export interface SheetColumns {
   ignored: string[];
   /** Columns whose header cell is empty: they must hold no text. */
   unnamed: number[];
+  /** How many cells the header row has: every column from here on has no header either. */
+  width: number;
 }
 
 const ALIAS_N = /^alias[ _-]?(\d+)$/;
@@ -104,6 +106,7 @@ export function findColumns(header: SheetRow): {
       aliasesColumn,
       ignored,
       unnamed,
+      width: header.cells.length,
     },
     issues,
   };

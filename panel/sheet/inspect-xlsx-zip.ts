@@ -75,6 +75,10 @@ export function inspectXlsxZip(data: Uint8Array, source: string): XlsxZipFacts {
   const merges = new Map<string, string[]>();
   let total = 0;
   let next = 0;
+  // The highest shared-string reference of the worksheets, checked against the strings at the end
+  // (the parts may come in either order).
+  let widest: { index: number; cell: string; part: string } | undefined;
+  let sharedStrings = 0;
   for (const entry of entries) {
     const part = entry.name;
     const over = (what: string) => capExceeded(source, { part }, what);
@@ -114,12 +118,83 @@ export function inspectXlsxZip(data: Uint8Array, source: string): XlsxZipFacts {
     if (content.length !== entry.size) {
       throw over(`unpacks to ${content.length} bytes, not the ${entry.size} it declares`);
     }
+    const root = ROOTS.find(([pattern]) => pattern.test(part))?.[1];
+    if (root !== undefined && !closes(content, root)) {
+      throw unreadable(source, `${part} is cut short: its XML does not end with </${root}>`);
+    }
     if (/^xl\/worksheets\/sheet\d+\.xml$/.test(part)) merges.set(part, mergedRanges(content));
+    if (root === 'worksheet') {
+      const ref = sharedStringRefs(content);
+      if (ref.bad) throw unreadable(source, `${part}: ${ref.bad}`);
+      if (ref.max && (!widest || ref.max.index > widest.index)) widest = { ...ref.max, part };
+    }
+    if (root === 'sst') sharedStrings = countStrings(content);
     // A data descriptor (flag bit 3) follows the data: 12 bytes, or 16 with its signature.
     next = dataStart + entry.packed;
     if (entry.flags & 8) next += bytes.readUInt32LE(next) === 0x08074b50 ? 16 : 12;
   }
+  // exceljs reads a reference past the shared strings as an empty cell: it is a damaged file.
+  if (widest && widest.index >= sharedStrings) {
+    throw unreadable(
+      source,
+      `${widest.part}: cell ${widest.cell} refers to shared string ${widest.index}, and the workbook has ${sharedStrings === 0 ? 'none' : `only ${sharedStrings} (0 to ${sharedStrings - 1})`}`,
+    );
+  }
   return { merges, partsEnd: next };
+}
+
+/**
+ * The parts whose text the import reads, with their root element. exceljs's streaming reader
+ * stops quietly where such a part's XML stops, so a part cut short (in a repaired zip, an
+ * interrupted copy) would import as a partial sheet: its XML must end by closing its root.
+ */
+const ROOTS: [RegExp, string][] = [
+  [/^xl\/worksheets\/[^/]+\.xml$/, 'worksheet'],
+  [/^xl\/sharedStrings\.xml$/, 'sst'],
+];
+
+// Whether the XML ends (trailing white space aside) with </root>, a namespace prefix allowed.
+function closes(xml: Buffer, root: string): boolean {
+  const tail = xml.toString('utf8', Math.max(0, xml.length - 256));
+  return new RegExp(`</(?:[A-Za-z_][\\w.-]*:)?${root}\\s*>\\s*$`).test(tail);
+}
+
+const CELL = /<(?:[A-Za-z_][\w.-]*:)?c\s([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:[A-Za-z_][\w.-]*:)?c>)/g;
+const SHARED = /\st\s*=\s*["']s["']/;
+const CELL_REF = /\sr\s*=\s*["']([^"']*)["']/;
+const VALUE = /<(?:[A-Za-z_][\w.-]*:)?v(?:\s[^>]*)?>([^<]*)</;
+
+/**
+ * The shared-string references (`t="s"` cells) of a worksheet part: the highest, or the first
+ * that is no string number at all (exceljs reads `1.5` as string 1 and `x` as an empty cell).
+ */
+function sharedStringRefs(xml: Buffer): {
+  max?: { index: number; cell: string };
+  bad?: string;
+} {
+  const text = xml.toString('utf8');
+  let max: { index: number; cell: string } | undefined;
+  for (const match of text.matchAll(CELL)) {
+    const attributes = ` ${match[1] ?? ''}`;
+    if (!SHARED.test(attributes)) continue;
+    const cell = CELL_REF.exec(attributes)?.[1] ?? '?';
+    const value = VALUE.exec(match[2] ?? '')?.[1];
+    if (value === undefined) continue; // no <v>: an empty cell, as exceljs reads it
+    const trimmed = value.trim();
+    if (!/^\d{1,9}$/.test(trimmed)) {
+      return {
+        bad: `cell ${cell} refers to shared string "${trimmed.slice(0, 20)}", which is not a string number`,
+      };
+    }
+    const index = Number(trimmed);
+    if (!max || index > max.index) max = { index, cell };
+  }
+  return max ? { max } : {};
+}
+
+// How many strings (<si> elements) the shared strings part holds.
+function countStrings(xml: Buffer): number {
+  return xml.toString('utf8').match(/<(?:[A-Za-z_][\w.-]*:)?si[\s>/]/g)?.length ?? 0;
 }
 
 // The ref of every <mergeCell ref="..."/> of a worksheet part, found by a linear scan.

@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isRpeError, packagePath } from '../../framework/index.js';
+import {
+  row as xmlRow,
+  workbook as hostileWorkbook,
+} from '../../tests/cli/bad-input/hostile-xlsx.js';
 import { temporaryFolder } from '../../tests/temporary-folder.js';
 import { readXlsx } from './read-xlsx.js';
 
@@ -134,6 +138,40 @@ describe('readXlsx', () => {
     expect(isRpeError(missing) && missing.message).toBe(
       'a.xlsx: no worksheet named "trzeci" (the workbook has "pierwszy", "drugi")',
     );
+  });
+
+  it('refuses a worksheet or shared strings part cut short, rather than reading part of it', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) =>
+      xmlRow(i + 1, [`Pytanie ${i + 1}`, `odp${i + 1}`]),
+    ).join('');
+    const whole = hostileWorkbook(rows);
+    expect((await readXlsx(whole, { source: 'w.xlsx' })).rows).toHaveLength(40);
+    const sheet = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`,
+    );
+    const cut = hostileWorkbook('', { sheet: { content: sheet.subarray(0, sheet.length / 2) } });
+    const error = await readXlsx(cut, { source: 'c.xlsx' }).catch((e) => e);
+    expect(isRpeError(error) && [error.code, error.exitCode]).toEqual(['sheet_unreadable', 2]);
+    expect((error as Error).message).toBe(
+      'c.xlsx: not a readable XLSX workbook (xl/worksheets/sheet1.xml is cut short: its XML does not end with </worksheet>)',
+    );
+    const strings = Buffer.from('<sst xmlns="x" count="2"><si><t>input</t></si><si><t>go');
+    const cutStrings = await readXlsx(hostileWorkbook('', { strings }), { source: 's.xlsx' }).catch(
+      (e) => e,
+    );
+    expect((cutStrings as Error).message).toMatch(/xl\/sharedStrings\.xml is cut short/);
+  });
+
+  it.each([
+    ['99', /cell B2 refers to shared string 99, and the workbook has only 2 \(0 to 1\)/],
+    ['1.5', /cell B2 refers to shared string "1\.5", which is not a string number/],
+    ['x', /cell B2 refers to shared string "x", which is not a string number/],
+  ])('refuses a shared-string reference of %s, naming the cell', async (v, message) => {
+    const rows = `${xmlRow(1, ['input', 'gold'])}<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="s"><v>${v}</v></c></row>`;
+    const bytes = hostileWorkbook(rows, { strings: ['zero', 'one'] });
+    const error = await readXlsx(bytes, { source: 'r.xlsx' }).catch((e) => e);
+    expect(isRpeError(error) && [error.code, error.exitCode]).toEqual(['sheet_unreadable', 2]);
+    expect((error as Error).message).toMatch(message);
   });
 
   it('refuses a file that is not a workbook, naming it', async () => {

@@ -207,6 +207,39 @@ describe('sheetToItems', () => {
     ]);
   });
 
+  it('rejects text in a column past the last cell of the header row', () => {
+    const result = sheetToItems(
+      table([
+        ['input', 'gold'],
+        ['a', 'b'],
+        ['c', 'd', 'zgubione'],
+        ['e', 'f'],
+      ]),
+      loose,
+    );
+    expect(result.ok).toBe(false);
+    expect(result.jsonl).toBeNull();
+    expect(result.errors).toEqual([
+      {
+        row: 3,
+        code: 'cell_without_header',
+        message: 'column C holds a value but has no header; name the column or clear it',
+      },
+    ]);
+  });
+
+  it('reports a last row whose only text is in a column without a header, not drops it', () => {
+    const result = sheetToItems(
+      table([['input', 'gold'], ['a', 'b'], ['', '', '', 'zgubione'], []]),
+      loose,
+    );
+    expect(result.ok).toBe(false);
+    expect(result.errors.map((e) => [e.row, e.code])).toEqual([
+      [3, 'cell_without_header'],
+      [3, 'empty_row'],
+    ]);
+  });
+
   it('reports an unreadable cell in a used column once, and ignores one in another column', () => {
     const problems = { 2: [undefined, 'a date (2026-05-01); fix it', 'a date'] };
     const result = sheetToItems(

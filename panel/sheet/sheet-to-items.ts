@@ -92,7 +92,12 @@ function rowIssues(row: SheetRow, columns: SheetColumns): SheetIssue[] {
       });
     }
   }
-  for (const index of columns.unnamed) {
+  // Columns past the header row's last cell have no header either (a value typed one column to
+  // the right of the table): their text must not be dropped unseen.
+  const beyond = Math.max(row.cells.length, row.problems?.length ?? 0);
+  const unnamed = [...columns.unnamed];
+  for (let index = columns.width; index < beyond; index++) unnamed.push(index);
+  for (const index of unnamed) {
     if (!isEmpty(row.cells[index] ?? '') || row.problems?.[index] !== undefined) {
       issues.push({
         row: row.row,
@@ -189,7 +194,14 @@ export function sheetToItems(table: SheetTable, options: SheetImportOptions = {}
   if (!columns) return failedImport(issues, header.row);
   const data = table.rows.filter((r) => r.row > header.row);
   let end = data.length;
-  while (end > 0 && isBlankRow(data[end - 1] as SheetRow, columns)) end--;
+  // A row at the end with text only in a column without a header is not blank: it is reported.
+  while (
+    end > 0 &&
+    isBlankRow(data[end - 1] as SheetRow, columns) &&
+    rowIssues(data[end - 1] as SheetRow, columns).length === 0
+  ) {
+    end--;
+  }
   const kept = data.slice(0, end);
 
   const errors: SheetIssue[] = [];

@@ -323,6 +323,17 @@ export const cases: BadInputCase[] = [
     json: (doc) => expect(doc).toMatchObject({ status: 'no_answers', output: null, n_models: 2 }),
   },
   {
+    name: 'evaluate: an item number written as a string is refused, not read as the line order',
+    args: evaluate('--output', 'matrix.json', '--json'),
+    setup: evaluateFiles({
+      'responses/m.jsonl':
+        '{"model":"m","item":"2","response":"forma2"}\n{"model":"m","item":"1","response":"forma1"}\n',
+    }),
+    exit: 2,
+    stderr: /m\.jsonl line 1: item is "2", not a positive integer/,
+    json: errorCode('responses_invalid'),
+  },
+  {
     name: 'evaluate: responses that match no item count as no answer at all',
     args: evaluate('--output', 'matrix.json'),
     setup: evaluateFiles({

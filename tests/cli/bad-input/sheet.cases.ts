@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { BadInputCase } from './case.js';
+import { row, workbook as hostileWorkbook } from './hostile-xlsx.js';
 
 const write = (name: string, content: string | Uint8Array) => (dir: string) =>
   writeFileSync(join(dir, name), content);
@@ -21,6 +22,24 @@ const sheet = workbook.addWorksheet('pozycje');
 sheet.addRow(['input', 'gold']);
 sheet.addRow(['Kiedy?', new Date(Date.UTC(2026, 4, 1))]);
 const dateGold = new Uint8Array(await workbook.xlsx.writeBuffer());
+
+// A workbook whose row 6 holds a value one column past the header's last cell.
+const beyondBook = new ExcelJS.Workbook();
+const beyondSheet = beyondBook.addWorksheet('pozycje');
+beyondSheet.addRow(['input', 'gold']);
+questions(60).forEach((row, i) => beyondSheet.addRow(i === 4 ? [...row, 'aliasTypedHere'] : row));
+const beyondHeader = new Uint8Array(await beyondBook.xlsx.writeBuffer());
+
+// A workbook of 60 items whose worksheet part is cut in half (the zip itself is sound).
+const fullSheet = Buffer.from(
+  `<?xml version="1.0" encoding="UTF-8"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${[
+    row(1, ['input', 'gold']),
+    ...questions(60).map((r, i) => row(i + 2, r)),
+  ].join('')}</sheetData></worksheet>`,
+);
+const cutSheet = hostileWorkbook('', {
+  sheet: { content: fullSheet.subarray(0, Math.floor(fullSheet.length / 2)) },
+});
 
 // Golds a spreadsheet would take for a formula, the sign hidden behind a space, a no-break space,
 // a line feed, an ideographic space or in its full-width form; then ordinary items up to 50.
@@ -110,6 +129,49 @@ export const cases: BadInputCase[] = [
     setup: write('s.csv', csv([['input', 'gold'], ['P1', 'a'], [''], ['P2', 'b']])),
     exit: 1,
     stderr: /row 3: empty_row/,
+  },
+  {
+    name: "sheet import: a CSV value past the header row's last cell is not dropped",
+    args: ['sheet', 'import', 's.csv', '--out', 'items.jsonl'],
+    setup: write(
+      's.csv',
+      csv([['input', 'gold'], ...questions(60).map((r, i) => (i === 4 ? [...r, 'alias'] : r))]),
+    ),
+    exit: 1,
+    stderr: /row 6: cell_without_header: column C holds a value but has no header/,
+  },
+  {
+    name: "sheet import: an XLSX value past the header row's last cell is not dropped",
+    args: ['sheet', 'import', 'b.xlsx', '--out', 'items.jsonl', '--json'],
+    setup: write('b.xlsx', beyondHeader),
+    exit: 1,
+    json: (doc) =>
+      expect(doc).toMatchObject({
+        ok: false,
+        out: null,
+        errors: [{ row: 6, code: 'cell_without_header' }],
+      }),
+  },
+  {
+    name: 'sheet import: a worksheet part cut in half is unreadable, not half a sheet',
+    args: ['sheet', 'import', 'cut.xlsx', '--out', 'items.jsonl', '--json'],
+    setup: write('cut.xlsx', cutSheet),
+    exit: 2,
+    stderr: /cut\.xlsx: not a readable XLSX workbook \(xl\/worksheets\/sheet1\.xml is cut short/,
+    json: errorCode('sheet_unreadable'),
+  },
+  {
+    name: 'sheet import: a shared-string reference past the strings is unreadable, not empty',
+    args: ['sheet', 'import', 'ss.xlsx', '--out', 'items.jsonl', '--min-items', '1'],
+    setup: write(
+      'ss.xlsx',
+      hostileWorkbook(
+        `${row(1, ['input', 'gold'])}<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="s"><v>7</v></c></row>`,
+        { strings: ['Pytanie'] },
+      ),
+    ),
+    exit: 2,
+    stderr: /ss\.xlsx: not a readable XLSX workbook \(.*cell B2 refers to shared string 7/,
   },
   {
     name: 'sheet import: a CSV saved as Windows-1250 is not UTF-8',
