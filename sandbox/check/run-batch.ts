@@ -1,5 +1,5 @@
 import type { InstallSource } from '../submission/install-source.js';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RpeError, readSource } from '../../framework/index.js';
 import { onInterrupt } from '../engine/index.js';
@@ -358,6 +358,13 @@ export async function runBatch(options: BatchOptions): Promise<{
       'the batch was interrupted: run it again with the same options to resume',
     );
   await rm(join(outDir, '.work', 'attempts'), { recursive: true, force: true });
+  // A submission that could not be checked has no report: the folder made ready for it goes, if
+  // nothing is in it (rmdir removes only an empty folder), so no folder looks like a report.
+  await Promise.all(
+    rows
+      .filter((r) => r.verdict === 'error')
+      .map((r) => rmdir(join(outDir, r.name)).catch(() => undefined)),
+  );
   const summary = await writeBatchSummary(outDir, rows, settings, engines);
   return { rows, engines, summary };
 }

@@ -1,4 +1,12 @@
-import { appendFileSync, cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -194,10 +202,13 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
     expect(r.stdout).toMatch(/^b\tdisqualified\truntime_error,required_file_missing\b/m);
   });
 
-  it('keeps its own files and its rows whole whatever the names: summary.md, a tab, a CR', async () => {
+  it('keeps its own files and its rows whole whatever the names (summary.md, a tab, a CR), and no folder for a row that has no report', async () => {
     cpSync(fixture('no-entrypoint'), join(tmp, 'hostile', 'summary.md'), { recursive: true });
     const list = join(tmp, 'hostile.txt');
-    writeFileSync(list, 'hostile/summary.md\n/no\tsuch/repo@v1\n/no\rsuch/repo@v1\n');
+    writeFileSync(
+      list,
+      'hostile/summary.md\n/no\tsuch/repo@v1\n/no\rsuch/repo@v1\nhostile/not-there\n',
+    );
     const out = join(tmp, 'out-hostile');
     writeFileSync(join(tmp, 'seed1.txt'), '1\n');
     const r = await rpe([
@@ -211,20 +222,23 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
       '--out',
       out,
     ]);
-    // The two clones fail: error rows, exit 2; the summary is written all the same.
+    // The two clones and the missing folder fail: error rows, exit 2; the summary is written all
+    // the same.
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(
       /hostile\/summary\.md is named summary\.md-2: summary\.md is a file of the batch's own\n/,
     );
     expect(statSync(join(out, 'summary.md')).isFile()).toBe(true);
     expect(statSync(join(out, 'summary.md-2', 'report.json')).isFile()).toBe(true);
+    // The rows that could not be checked leave no report folder behind, not even an empty one.
+    expect(readdirSync(out).sort()).toEqual(['.work', 'summary.csv', 'summary.md', 'summary.md-2']);
     // A row is one line of at most three fields: the tab and the CR a message quotes are escapes.
     const rows = r.stdout.split('\n').filter((l) => /\t(error|disqualified)\t/.test(l));
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     for (const row of rows) expect(row.split('\t').length).toBeLessThanOrEqual(3);
     expect(r.stdout).not.toContain('\r');
     const csv = parse(readFileSync(join(out, 'summary.csv')), { relax_column_count: true });
-    expect(csv).toHaveLength(4);
+    expect(csv).toHaveLength(5);
     expect(new Set(csv.map((row: string[]) => row.length)).size).toBe(1);
   });
 });
