@@ -80,26 +80,14 @@ export async function readSubmissionList(
     });
   });
   if (stats.isDirectory()) {
-    const entries = await readdir(path, { withFileTypes: true });
-    const isFolder = async (e: (typeof entries)[number]) =>
-      e.isDirectory() ||
-      (e.isSymbolicLink() &&
-        (await stat(join(path, e.name)).then(
-          (s) => s.isDirectory(),
-          () => false,
-        )));
-    const kept = await Promise.all(
-      entries.map(
-        async (e) =>
-          !e.name.startsWith('.') &&
-          (exclude === undefined || resolve(path, e.name) !== resolve(exclude)) &&
-          (await isFolder(e)),
-      ),
-    );
-    const folders = entries
-      .filter((_, i) => kept[i])
-      .map((e) => e.name)
-      .sort();
+    const folders: string[] = [];
+    for (const e of await readdir(path, { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      if (exclude !== undefined && resolve(path, e.name) === resolve(exclude)) continue;
+      const target = e.isSymbolicLink() ? await stat(join(path, e.name)).catch(() => null) : null;
+      if (e.isDirectory() || target?.isDirectory()) folders.push(e.name);
+    }
+    folders.sort();
     // As for a list with no line: a batch of nothing is a mistake, not an empty summary.
     if (folders.length === 0) {
       throw new RpeError('submissions_empty', `${path} holds no submission folders`);

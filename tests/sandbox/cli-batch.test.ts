@@ -18,18 +18,34 @@ import { rpe } from './run-rpe.js';
 
 const tmp = temporaryFolder('rpe-batch-cli-');
 
-// A repository whose tag v1 is a valid generator and whose later commit breaks it.
-function repository(): { path: string; tagged: string } {
-  const path = join(tmp, 'repo');
+// A repository whose tag v1 is a valid generator (committed with `message`, so two repositories
+// of the same tree differ) and whose later commit breaks it.
+function repository(path = join(tmp, 'repo'), message = 'valid'): { path: string; tagged: string } {
   cpSync(fixture('good-python'), path, { recursive: true });
   git(path, 'init', '--quiet');
   git(path, 'add', '.');
-  git(path, 'commit', '--quiet', '-m', 'valid');
+  git(path, 'commit', '--quiet', '-m', message);
   git(path, 'tag', 'v1');
   const tagged = git(path, 'rev-parse', 'HEAD');
   writeFileSync(join(path, 'generate.py'), 'raise SystemExit(1)\n');
   git(path, 'commit', '--quiet', '-am', 'broken');
   return { path, tagged };
+}
+
+// `rpe sandbox batch --local` of a list and a seeds file into `out`, with `more` options.
+function batchLocal(list: string, seeds: string, out: string, ...more: string[]) {
+  return rpe([
+    'sandbox',
+    'batch',
+    '--submissions',
+    list,
+    '--seeds-file',
+    seeds,
+    '--local',
+    '--out',
+    out,
+    ...more,
+  ]);
 }
 
 describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
@@ -47,21 +63,9 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
     const seeds = join(tmp, 'seeds.txt');
     writeFileSync(seeds, '11\n12\n');
     const out = join(tmp, 'out');
-    const args = [
-      'sandbox',
-      'batch',
-      '--submissions',
-      list,
-      '--seeds-file',
-      seeds,
-      '--local',
-      '--out',
-      out,
-      '--jobs',
-      '2',
-    ];
+    const batch = (...more: string[]) => batchLocal(list, seeds, out, '--jobs', '2', ...more);
 
-    const first = await rpe(args);
+    const first = await batch();
     expect(first.code).toBe(2);
     expect(first.stdout).toContain('team-ts\teligible\t\n');
     expect(first.stdout).toMatch(
@@ -95,7 +99,7 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
     expect(md).toMatch(/- limits: 120 s, 2048 MiB, 1 CPU/);
     expect(md).toMatch(/- toolkit: \d+\.\d+\.\d+/);
 
-    const again = await rpe([...args, '--json']);
+    const again = await batch('--json');
     const result = JSON.parse(again.stdout) as {
       rows: { name: string; resumed: boolean; verdict: string }[];
     };
@@ -107,17 +111,17 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
     ]);
 
     appendFileSync(join(subs, 'team-static', 'generate.py'), '# edited\n');
-    const edited = await rpe(args);
+    const edited = await batch();
     expect(edited.stdout).toContain('team-ts\teligible (resumed)');
     expect(edited.stdout).toMatch(
       /^team-static\tdisqualified\tseed_overlap,.*\t\(rerun: the submission changed\)$/m,
     );
 
     // Other limits make every report stale; --rerun re-checks even an unchanged one.
-    const slower = await rpe([...args, '--timeout', '60']);
+    const slower = await batch('--timeout', '60');
     expect(slower.stdout).toContain('team-ts\teligible\t\t(rerun: timeout 120 → 60)\n');
     expect(slower.stdout).not.toContain('(resumed)');
-    const forced = await rpe([...args, '--timeout', '60', '--rerun']);
+    const forced = await batch('--timeout', '60', '--rerun');
     expect(forced.stdout).toContain('team-ts\teligible\t\t(rerun: asked to rerun)\n');
   });
 
@@ -125,13 +129,8 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
     // Two repositories named `repo` with the same tree, tagged v1 at different commits.
     const commits: Record<string, string> = {};
     for (const team of ['a', 'b']) {
-      const path = join(tmp, `swap-${team}`, 'repo');
-      cpSync(fixture('good-python'), path, { recursive: true });
-      git(path, 'init', '--quiet');
-      git(path, 'add', '.');
-      git(path, 'commit', '--quiet', '-m', `team ${team}`);
-      git(path, 'tag', 'v1');
-      commits[path] = git(path, 'rev-parse', 'HEAD');
+      const { path, tagged } = repository(join(tmp, `swap-${team}`, 'repo'), `team ${team}`);
+      commits[path] = tagged;
     }
     const [a, b] = Object.keys(commits) as [string, string];
     const seeds = join(tmp, 'swap-seeds.txt');
@@ -140,18 +139,7 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
     const out = join(tmp, 'swap-out');
     const batch = async (first: string, second: string, ...more: string[]) => {
       writeFileSync(list, `${first}@v1\n${second}@v1\n`);
-      const r = await rpe([
-        'sandbox',
-        'batch',
-        '--submissions',
-        list,
-        '--seeds-file',
-        seeds,
-        '--local',
-        '--out',
-        out,
-        ...more,
-      ]);
+      const r = await batchLocal(list, seeds, out, ...more);
       expect(r.code, r.stderr).toBe(0);
       for (const [name, url] of [
         ['repo-v1', first],
@@ -186,17 +174,7 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
     cpSync(fixture('runtime-error'), join(subs, 'b'), { recursive: true });
     const seeds = join(tmp, 'seeds2.txt');
     writeFileSync(seeds, '1, 2');
-    const r = await rpe([
-      'sandbox',
-      'batch',
-      '--submissions',
-      subs,
-      '--seeds-file',
-      seeds,
-      '--local',
-      '--out',
-      join(tmp, 'out2'),
-    ]);
+    const r = await batchLocal(subs, seeds, join(tmp, 'out2'));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^a\tdisqualified\tentrypoint_missing,required_file_missing\t?/m);
     expect(r.stdout).toMatch(/^b\tdisqualified\truntime_error,required_file_missing\b/m);
@@ -211,17 +189,7 @@ describe('rpe sandbox batch --local', { timeout: 600_000 }, () => {
     );
     const out = join(tmp, 'out-hostile');
     writeFileSync(join(tmp, 'seed1.txt'), '1\n');
-    const r = await rpe([
-      'sandbox',
-      'batch',
-      '--submissions',
-      list,
-      '--seeds-file',
-      join(tmp, 'seed1.txt'),
-      '--local',
-      '--out',
-      out,
-    ]);
+    const r = await batchLocal(list, join(tmp, 'seed1.txt'), out);
     // The two clones and the missing folder fail: error rows, exit 2; the summary is written all
     // the same.
     expect(r.code, r.stderr).toBe(2);
